@@ -1,0 +1,69 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { importBeaches } from './db/seed/beaches.ts';
+import { ImportFileError } from './db/seed/beach-rows.ts';
+import { seedBundledData } from './db/seed/index.ts';
+import { importPlaces } from './db/seed/places.ts';
+
+const USAGE = `Usage: npm run admin -- <command>
+
+Commands:
+  migrate                   create or upgrade the database schema
+  seed [--force]            load the bundled places and starter beaches (once; --force loads them again)
+  import-beaches FILE       import beaches from CSV or GeoJSON (format: data/beaches/FORMAT.md)
+  import-places FILE        import places from a GeoNames AU postal-code file
+
+The database is SQLite at SQLITE_PATH (default var/safeshore.sqlite), or PostgreSQL when DATABASE_URL is set.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  const config = loadConfig();
+  const handle = openDatabase(config);
+  try {
+    await migrateToLatest(handle);
+    switch (command) {
+      case 'migrate':
+        console.log(`Database ready (${handle.dialect}: ${handle.location}).`);
+        return 0;
+      case 'seed': {
+        const report = await seedBundledData(handle.db, config.DATA_DIR, { force: args.includes('--force') });
+        console.log(report.skipped ? 'Bundled data was already loaded (use --force to load it again).' : JSON.stringify(report, null, 2));
+        return 0;
+      }
+      case 'import-beaches': {
+        const file = args[0];
+        if (!file) throw new ImportFileError('import-beaches needs a FILE (.csv or .geojson).');
+        const report = await importBeaches(handle.db, file);
+        console.log(`${report.file}: ${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected.length} rejected`);
+        for (const r of report.rejected) console.log(`  line ${r.line}${r.title ? ` (${r.title})` : ''}: ${r.reasons.join('; ')}`);
+        return report.rejected.length > 0 ? 1 : 0;
+      }
+      case 'import-places': {
+        const file = args[0];
+        if (!file) throw new ImportFileError('import-places needs a FILE.');
+        const report = await importPlaces(handle.db, file);
+        console.log(`${file}: ${report.added} added, ${report.unchanged} unchanged, ${report.rejected.length} rejected`);
+        for (const r of report.rejected) console.log(`  line ${r.line}: ${r.reason}`);
+        return report.rejected.length > 0 ? 1 : 0;
+      }
+      default:
+        console.error(`Unknown command "${command}".\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof ImportFileError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      console.error(`Error: ${(error as Error).message}`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,56 @@
+import compress from '@fastify/compress';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/schema.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { createBeachesRepository } from './modules/beaches/beaches.repository.ts';
+import { beachesRoutes } from './modules/beaches/beaches.routes.ts';
+import { createBeachesService } from './modules/beaches/beaches.service.ts';
+import { docsRoutes } from './modules/docs/openapi.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createNotFoundRepository, notFoundRoutes } from './modules/notfound/notfound.routes.ts';
+import { createSearchRepository } from './modules/search/search.repository.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createSearchService } from './modules/search/search.service.ts';
+import { registerWebApp } from './web/static.ts';
+
+export interface AppDeps {
+  config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST_DIR'>;
+  db: Database;
+}
+
+/** Builds the HTTP app (API + web app). main.ts listens; tests use inject() or listen on port 0. */
+export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 500 },
+  });
+
+  // One structured line per request, with its duration.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        durationMs: Number(reply.elapsedTime.toFixed(2)),
+      },
+      'request',
+    );
+  });
+
+  registerErrorHandling(app);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  healthRoutes(app, db);
+  docsRoutes(app);
+  beachesRoutes(app, createBeachesService(createBeachesRepository(db)));
+  searchRoutes(app, createSearchService(createSearchRepository(db)));
+  notFoundRoutes(app, createNotFoundRepository(db));
+  await registerWebApp(app, config.WEB_DIST_DIR);
+
+  return app;
+}

@@ -1,0 +1,135 @@
+import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
+
+/**
+ * Table types. Booleans and flags are integers (0/1, null = unknown) and timestamps ISO-8601 UTC
+ * text, so one set of migrations and queries runs on SQLite and PostgreSQL alike.
+ */
+export interface LocalitiesTable {
+  id: Generated<number>;
+  postcode: string;
+  title: string;
+  slug: string;
+  state: string;
+  /** Council slug, known once a beach in the locality names its council. */
+  area_slug: string | null;
+  latitude: number;
+  longitude: number;
+  accuracy: number | null;
+  district: string | null;
+  timezone: string;
+  search_name: string;
+  beaches_count: Generated<number>;
+}
+
+export interface BeachesTable {
+  id: Generated<number>;
+  key: string;
+  slug: string;
+  title: string;
+  search_name: string;
+  state: string;
+  area: string;
+  area_slug: string;
+  city: string;
+  city_slug: string;
+  postcode: string;
+  locality_id: number | null;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+  length_m: number | null;
+  hazard: number | null;
+  patrol: number | null;
+  status: string | null;
+  covid_status: string | null;
+  description: string;
+  facilities: Generated<string>;
+  has_bbq_picnic: number | null;
+  has_parking: number | null;
+  has_public_transport: number | null;
+  has_toilet: number | null;
+  has_dogs_allowed: number | null;
+  has_dogs_allowed_on_leash: number | null;
+  coordinate_source: string | null;
+  coordinate_precision_m: number | null;
+  data_source: string;
+  data_licence: string | null;
+  source_id: string | null;
+  is_sample: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ClubsTable {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  state: string;
+  search_name: string;
+}
+
+export interface BeachClubsTable {
+  beach_id: number;
+  club_id: number;
+  sort: number;
+}
+
+export interface BeachImagesTable {
+  id: Generated<number>;
+  beach_id: number;
+  url: string;
+  caption: string | null;
+  credit: string | null;
+  licence: string | null;
+  sort: number;
+}
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  search_name: string;
+  body: string;
+  published: number;
+  reviewed_at: string | null;
+  updated_at: string;
+}
+
+export type SearchKind = 'beach' | 'place' | 'club' | 'article';
+
+export interface SearchTermsTable {
+  term: string;
+  kind: SearchKind;
+  ref_id: number;
+}
+
+export interface NotFoundReportsTable {
+  id: Generated<number>;
+  url: string;
+  hits: number;
+  first_seen: string;
+  last_seen: string;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface DB {
+  localities: LocalitiesTable;
+  beaches: BeachesTable;
+  clubs: ClubsTable;
+  beach_clubs: BeachClubsTable;
+  beach_images: BeachImagesTable;
+  articles: ArticlesTable;
+  search_terms: SearchTermsTable;
+  not_found_reports: NotFoundReportsTable;
+  app_meta: AppMetaTable;
+}
+
+export type Database = Kysely<DB>;
+export type BeachRow = Selectable<BeachesTable>;
+export type NewBeach = Insertable<BeachesTable>;
+export type LocalityRow = Selectable<LocalitiesTable>;
+export type NewLocality = Insertable<LocalitiesTable>;

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Database } from '../schema.ts';
+import { importBeaches, type BeachImportReport } from './beaches.ts';
+import { importPlaces, type PlacesImportReport } from './places.ts';
+
+export const BUNDLED_SEED_KEY = 'bundled_seed_loaded_at';
+
+export interface SeedReport {
+  skipped: boolean;
+  places?: PlacesImportReport;
+  beaches?: BeachImportReport[];
+}
+
+export function bundledFiles(dataDir: string): { places: string; beaches: string[] } {
+  const beachDir = path.join(dataDir, 'beaches', 'starter');
+  const beaches = fs.existsSync(beachDir)
+    ? fs
+        .readdirSync(beachDir)
+        .filter((name) => name.endsWith('.csv'))
+        .sort()
+        .map((name) => path.join(beachDir, name))
+    : [];
+  return { places: path.join(dataDir, 'places', 'geonames-AU-postcodes.txt'), beaches };
+}
+
+/**
+ * Loads the bundled places and starter beaches. On start-up this runs only once per database
+ * (recorded in app_meta), so a restart never re-imports over data an operator has changed;
+ * `npm run admin -- seed --force` loads the bundled files again (idempotent by key).
+ */
+export async function seedBundledData(db: Database, dataDir: string, options: { force?: boolean } = {}): Promise<SeedReport> {
+  const done = await db.selectFrom('app_meta').select('value').where('key', '=', BUNDLED_SEED_KEY).executeTakeFirst();
+  if (done && !options.force) return { skipped: true };
+  const files = bundledFiles(dataDir);
+  const places = await importPlaces(db, files.places);
+  const beaches: BeachImportReport[] = [];
+  for (const file of files.beaches) beaches.push(await importBeaches(db, file));
+  const now = new Date().toISOString();
+  await db
+    .insertInto('app_meta')
+    .values({ key: BUNDLED_SEED_KEY, value: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: now }))
+    .execute();
+  return { skipped: false, places, beaches };
+}

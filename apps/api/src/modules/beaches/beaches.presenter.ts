@@ -1,0 +1,91 @@
+import type { Beach, BeachSummary } from '@safeshore/domain';
+import { beachUrl } from '@safeshore/domain';
+import type { BeachRow } from '../../db/schema.ts';
+
+const flag = (value: number | null): 0 | 1 | null => (value === null ? null : value > 0 ? 1 : 0);
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function placeUrl(place: { state: string; area_slug: string | null; slug: string }): string {
+  return `/${place.state.toLowerCase()}/${place.area_slug ?? place.slug}/${place.slug}`;
+}
+
+export function beachRowUrl(row: Pick<BeachRow, 'state' | 'area_slug' | 'city_slug' | 'slug'>): string {
+  return beachUrl({ state: row.state, areaSlug: row.area_slug, locationSlug: row.city_slug, slug: row.slug });
+}
+
+export function presentSummary(row: BeachRow, distance: number | null): BeachSummary {
+  return {
+    id: row.id,
+    key: row.key,
+    title: row.title,
+    url: beachRowUrl(row),
+    image: null,
+    city: row.city,
+    state: row.state,
+    area: row.area,
+    postcode: row.postcode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    length: row.length_m,
+    hazard: row.hazard,
+    patrol: row.patrol,
+    distance: distance === null ? null : Math.round(distance),
+  };
+}
+
+export interface BeachExtras {
+  clubs: Array<{ id: number; title: string }>;
+  image: string | null;
+  postcodeUrl: string;
+  renderedAt: Date;
+}
+
+/**
+ * The beach detail object of spec section 3. Facts we do not hold yet (patrol today, weather,
+ * tide, UV, warnings, algal reports) are null or empty, never guessed.
+ */
+export function presentBeach(row: BeachRow, extras: BeachExtras): Beach {
+  const state = row.state.toLowerCase();
+  return {
+    ...presentSummary(row, null),
+    image: extras.image,
+    postcode_url: extras.postcodeUrl,
+    area_url: `/${state}/${row.area_slug}`,
+    state_url: `/${state}`,
+    timezone: row.timezone,
+    description: parseJson<Record<string, string>>(row.description, {}),
+    covid_status: (row.covid_status as Beach['covid_status']) ?? null,
+    status: (row.status as Beach['status']) ?? null,
+    is_patrolled_today: null,
+    clubs: extras.clubs,
+    facilities: parseJson<Beach['facilities']>(row.facilities, []),
+    attendances: {},
+    has_bbq_picnic: flag(row.has_bbq_picnic),
+    has_parking: flag(row.has_parking),
+    has_public_transport: flag(row.has_public_transport),
+    has_toilet: flag(row.has_toilet),
+    has_dogs_allowed: flag(row.has_dogs_allowed),
+    has_dogs_allowed_on_leash: flag(row.has_dogs_allowed_on_leash),
+    weather: null,
+    currentTide: null,
+    currentUV: null,
+    todays_marine_warnings: [],
+    show_algal_bloom_widget: false,
+    algal_bloom: null,
+    is_sample: row.is_sample === 1,
+    source: {
+      name: row.data_source,
+      licence: row.data_licence,
+      coordinate_source: row.coordinate_source,
+      coordinate_precision_m: row.coordinate_precision_m,
+    },
+    rendered_at: extras.renderedAt.toISOString(),
+  };
+}

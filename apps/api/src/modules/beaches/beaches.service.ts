@@ -1,0 +1,82 @@
+import { haversineMetres, type BeachDetailResponse } from '@safeshore/domain';
+import type { BeachRow } from '../../db/schema.ts';
+import { notFound, validationFailed } from '../../http/errors.ts';
+import { placeUrl, presentBeach, presentSummary } from './beaches.presenter.ts';
+import type { BeachesRepository, UrlParts } from './beaches.repository.ts';
+
+/** How many related and nearby beaches the detail response carries (the page shows 3 of each). */
+export const NEARBY_LIMIT = 6;
+const NEARBY_RADII_M = [30_000, 150_000, 600_000];
+
+export type BeachIdentifier = { id: number } | UrlParts;
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** `{beach}` is a numeric id or the beach url "state/area/location/slug". */
+export function parseBeachIdentifier(raw: string): BeachIdentifier {
+  const value = decodeURIComponent(raw).replace(/^\/+|\/+$/g, '').toLowerCase();
+  if (/^\d{1,9}$/.test(value)) return { id: Number(value) };
+  const parts = value.split('/');
+  if (parts.length === 4 && parts.every((part) => SLUG.test(part))) {
+    const [state, areaSlug, citySlug, slug] = parts as [string, string, string, string];
+    return { state: state.toUpperCase(), areaSlug, citySlug, slug };
+  }
+  throw validationFailed({
+    beach: ['The beach must be a numeric id or a path of the form state/area/location/beach.'],
+  });
+}
+
+function byDistance(origin: BeachRow, rows: BeachRow[]) {
+  return rows
+    .map((row) => ({ row, distance: haversineMetres(origin, row) }))
+    .sort((a, b) => a.distance - b.distance || a.row.title.localeCompare(b.row.title));
+}
+
+export function createBeachesService(repo: BeachesRepository, clock: () => Date = () => new Date()) {
+  async function nearest(beach: BeachRow) {
+    for (const radius of NEARBY_RADII_M) {
+      const rows = await repo.withinBox(beach, radius, beach.id);
+      if (rows.length >= NEARBY_LIMIT || radius === NEARBY_RADII_M.at(-1)) {
+        return byDistance(beach, rows)
+          .filter((entry) => entry.distance <= radius)
+          .slice(0, NEARBY_LIMIT);
+      }
+    }
+    return [];
+  }
+
+  return {
+    async detail(identifier: BeachIdentifier): Promise<BeachDetailResponse> {
+      const beach = 'id' in identifier ? await repo.findById(identifier.id) : await repo.findByUrl(identifier);
+      if (!beach) throw notFound('Beach not found.');
+
+      const [clubs, images, near, sameArea, locality] = await Promise.all([
+        repo.clubsOf(beach.id),
+        repo.imagesOf(beach.id),
+        nearest(beach),
+        repo.inArea(beach.state, beach.area_slug, beach.id),
+        beach.locality_id === null ? undefined : repo.localityUrlParts(beach.locality_id),
+      ]);
+      const postcodeUrl = locality
+        ? placeUrl(locality)
+        : placeUrl({ state: beach.state, area_slug: beach.area_slug, slug: beach.city_slug });
+
+      return {
+        beach: presentBeach(beach, {
+          clubs,
+          image: images[0]?.url ?? null,
+          postcodeUrl,
+          renderedAt: clock(),
+        }),
+        nearBy: near.map(({ row, distance }) => presentSummary(row, distance)),
+        relatedBeaches: byDistance(beach, sameArea)
+          .slice(0, NEARBY_LIMIT)
+          .map(({ row, distance }) => presentSummary(row, distance)),
+        images,
+        todayPosts: [],
+      };
+    },
+  };
+}
+
+export type BeachesService = ReturnType<typeof createBeachesService>;

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { matchAppRoute } from '@safeshore/domain';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app: hashed assets cached forever, everything else revalidated, and any
+ * page path answered with index.html (the client router renders it). Paths that match no route
+ * get the same page with a 404 status, so crawlers and monitors see the truth.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ message: 'Not found.' });
+    }
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app has not been built. Run `npm start` (or `npm run dev` for development).');
+    }
+    const status = matchAppRoute(pathname).name === '404' ? 404 : 200;
+    reply.header('Cache-Control', 'no-cache');
+    return reply.status(status).sendFile('index.html');
+  });
+}

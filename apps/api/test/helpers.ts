@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { ROOT_DIR } from '../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/connection.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import type { DB } from '../src/db/schema.ts';
+import { seedBundledData } from '../src/db/seed/index.ts';
+
+export const DATA_DIR = path.join(ROOT_DIR, 'data');
+export const FIXTURES = path.join(import.meta.dirname, 'fixtures');
+
+/**
+ * A fresh, migrated database for one test file: a temporary SQLite file by default, or, when
+ * DATABASE_URL is set, a private schema in that PostgreSQL database (dropped on close).
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle & { close: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const pool = new pg.Pool({ connectionString: url, max: 5, options: `-c search_path=${schema}` });
+    const handle: DatabaseHandle = {
+      db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      location: schema,
+    };
+    await migrateToLatest(handle);
+    return {
+      ...handle,
+      close: async () => {
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
+        await handle.db.destroy();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'safeshore-test-'));
+  const handle = openDatabase({ SQLITE_PATH: path.join(dir, 'test.sqlite'), DATABASE_URL: undefined });
+  await migrateToLatest(handle);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  close: () => Promise<void>;
+}
+
+/** The HTTP app on a test database loaded with the bundled places and starter beaches. */
+export async function startTestApp(options: { seed?: boolean; webDistDir?: string } = {}): Promise<TestApp> {
+  const handle = await openTestDatabase();
+  if (options.seed !== false) await seedBundledData(handle.db, DATA_DIR);
+  const app = await buildApp({
+    config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: options.webDistDir ?? path.join(os.tmpdir(), 'safeshore-no-web') },
+    db: handle.db,
+  });
+  await app.ready();
+  return {
+    app,
+    handle,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { haversineMetres, type LatLng } from './geo.ts';
+import { normalizeSearchText, searchWords } from './text.ts';
+
+export const AUTOCOMPLETE_MIN_CHARS = 2;
+export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
+export const AUTOCOMPLETE_BLUR_CLOSE_MS = 200;
+export const AUTOCOMPLETE_MAX_QUERY_LENGTH = 100;
+/** Online result sizes per group; offline returns up to 100 beaches (spec section 7). */
+export const AUTOCOMPLETE_LIMITS = { beaches: 10, locations: 6, clubs: 5, articles: 5 } as const;
+export const OFFLINE_AUTOCOMPLETE_BEACH_LIMIT = 100;
+
+/**
+ * How well a name matches a query, lower is better; null when it does not match.
+ * 0 exact, 1 the name starts with the query, 2 a later word starts with the query,
+ * 3 every query word starts some word of the name (in any order).
+ */
+export function matchRank(name: string, query: string): number | null {
+  const q = normalizeSearchText(query);
+  const n = normalizeSearchText(name);
+  if (q === '' || n === '') return null;
+  if (n === q) return 0;
+  if (n.startsWith(q)) return 1;
+  if (n.includes(` ${q}`)) return 2;
+  const nameWords = n.split(' ');
+  const queryWords = q.split(' ');
+  if (queryWords.every((word) => nameWords.some((nameWord) => nameWord.startsWith(word)))) return 3;
+  return null;
+}
+
+/** The word used to pull candidates from the term index: the longest one, as it is the most selective. */
+export function candidateTerm(query: string): string | null {
+  const words = searchWords(query);
+  if (words.length === 0) return null;
+  return words.reduce((longest, word) => (word.length > longest.length ? word : longest));
+}
+
+export interface Rankable {
+  title: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  /** Higher first among equal matches (e.g. patrolled beaches, populous places). */
+  boost?: number;
+}
+
+export interface Ranked<T> {
+  item: T;
+  rank: number;
+  distance: number | null;
+}
+
+/**
+ * Orders matches: by match rank, then boost, then distance from the searcher when known,
+ * then shorter and alphabetical names. Items that do not match are dropped.
+ */
+export function rankMatches<T extends Rankable>(
+  items: readonly T[],
+  query: string,
+  origin: LatLng | null,
+  limit: number,
+): Ranked<T>[] {
+  const ranked: Ranked<T>[] = [];
+  for (const item of items) {
+    const rank = matchRank(item.title, query);
+    if (rank === null) continue;
+    const distance =
+      origin && item.latitude != null && item.longitude != null
+        ? haversineMetres(origin, { latitude: item.latitude, longitude: item.longitude })
+        : null;
+    ranked.push({ item, rank, distance });
+  }
+  ranked.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      (b.item.boost ?? 0) - (a.item.boost ?? 0) ||
+      (a.distance ?? Infinity) - (b.distance ?? Infinity) ||
+      a.item.title.length - b.item.title.length ||
+      a.item.title.localeCompare(b.item.title, 'en-AU'),
+  );
+  return ranked.slice(0, limit);
+}
+
+/** Search index terms for a name: each distinct word of it. */
+export function indexTerms(name: string): string[] {
+  return [...new Set(searchWords(name))];
+}
+
+/** Smallest string greater than every string with this prefix (for index range scans). */
+export function prefixUpperBound(prefix: string): string {
+  return prefix + '\u007f';
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { candidateTerm, matchRank, normalizeSearchText, rankMatches, slugify } from '../src/index.ts';
+
+describe('normalizeSearchText', () => {
+  it('is diacritic- and case-insensitive', () => {
+    expect(normalizeSearchText('MÃNLY  Beach!')).toBe('manly beach');
+    expect(normalizeSearchText("Lady Bay's Côte")).toBe('lady bays cote');
+    expect(slugify("Bondi Beach (North)")).toBe('bondi-beach-north');
+  });
+});
+
+describe('matchRank', () => {
+  it('orders exact < prefix < word prefix < all words', () => {
+    expect(matchRank('Bondi', 'bondi')).toBe(0);
+    expect(matchRank('Bondi Beach', 'BONDI')).toBe(1);
+    expect(matchRank('North Bondi', 'bondi')).toBe(2);
+    expect(matchRank('Bondi Beach', 'beach bon')).toBe(3);
+    expect(matchRank('Tamarama', 'bondi')).toBeNull();
+    expect(matchRank('Bondi', 'ondi')).toBeNull();
+  });
+  it('matches across diacritics', () => {
+    expect(matchRank('Île Beach', 'ile')).toBe(1);
+  });
+});
+
+describe('rankMatches', () => {
+  const origin = { latitude: -33.89, longitude: 151.27 };
+  const items = [
+    { title: 'North Bondi', latitude: -33.885, longitude: 151.28 },
+    { title: 'Bondi Beach', latitude: -33.891, longitude: 151.277 },
+    { title: 'Bondi Beach', latitude: -27.0, longitude: 153.0, boost: 0 },
+    { title: 'Bondi', latitude: -20, longitude: 140 },
+    { title: 'Tamarama Beach', latitude: -33.9, longitude: 151.27 },
+  ];
+  it('ranks by match, then distance, and drops non-matches', () => {
+    const ranked = rankMatches(items, 'bondi', origin, 10);
+    expect(ranked.map((r) => r.item.title)).toEqual(['Bondi', 'Bondi Beach', 'Bondi Beach', 'North Bondi']);
+    expect(ranked[1]!.item.latitude).toBe(-33.891);
+  });
+  it('lets a boost win among equal matches and respects the limit', () => {
+    const boosted = [
+      { title: 'Surf Beach', boost: 0 },
+      { title: 'Surf Beach', boost: 1, latitude: 1, longitude: 1 },
+    ];
+    expect(rankMatches(boosted, 'surf', null, 1)[0]!.item.boost).toBe(1);
+  });
+  it('uses the longest word as the candidate term', () => {
+    expect(candidateTerm('st kilda')).toBe('kilda');
+    expect(candidateTerm('  ')).toBeNull();
+  });
+});
