@@ -32,22 +32,31 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       case 'seed': {
         const report = await seedBundledData(handle.db, config.DATA_DIR, { force: args.includes('--force') });
-        console.log(report.skipped ? 'Bundled data was already loaded (use --force to load it again).' : JSON.stringify(report, null, 2));
+        console.log(
+          report.skipped
+            ? 'Bundled data was already loaded (use --force to load it again).'
+            : JSON.stringify(report, null, 2),
+        );
         return 0;
       }
       case 'import-beaches': {
         const file = args[0];
         if (!file) throw new ImportFileError('import-beaches needs a FILE (.csv or .geojson).');
         const report = await importBeaches(handle.db, file);
-        console.log(`${report.file}: ${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected.length} rejected`);
-        for (const r of report.rejected) console.log(`  line ${r.line}${r.title ? ` (${r.title})` : ''}: ${r.reasons.join('; ')}`);
+        console.log(
+          `${report.file}: ${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected.length} rejected`,
+        );
+        for (const r of report.rejected)
+          console.log(`  line ${r.line}${r.title ? ` (${r.title})` : ''}: ${r.reasons.join('; ')}`);
         return report.rejected.length > 0 ? 1 : 0;
       }
       case 'import-places': {
         const file = args[0];
         if (!file) throw new ImportFileError('import-places needs a FILE.');
         const report = await importPlaces(handle.db, file);
-        console.log(`${file}: ${report.added} added, ${report.unchanged} unchanged, ${report.rejected.length} rejected`);
+        console.log(
+          `${file}: ${report.added} added, ${report.unchanged} unchanged, ${report.rejected.length} rejected`,
+        );
         for (const r of report.rejected) console.log(`  line ${r.line}: ${r.reason}`);
         return report.rejected.length > 0 ? 1 : 0;
       }

@@ -11,9 +11,15 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional(),
-  SQLITE_PATH: z.string().min(1).default(path.join(ROOT_DIR, 'var', 'safeshore.sqlite')),
+  SQLITE_PATH: z
+    .string()
+    .min(1)
+    .default(path.join(ROOT_DIR, 'var', 'safeshore.sqlite')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'apps', 'web', 'dist')),
+  WEB_DIST_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(ROOT_DIR, 'apps', 'web', 'dist')),
   DATA_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'data')),
   SEED_ON_START: z
     .enum(['true', 'false'])
@@ -27,7 +33,9 @@ export type Config = z.infer<typeof EnvSchema>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return result.data;

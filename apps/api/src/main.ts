@@ -18,7 +18,12 @@ try {
       app.log.info(
         {
           places: { added: seed.places?.added, rejected: seed.places?.rejected.length },
-          beaches: seed.beaches?.map((r) => ({ file: r.file, added: r.added, updated: r.updated, rejected: r.rejected.length })),
+          beaches: seed.beaches?.map((r) => ({
+            file: r.file,
+            added: r.added,
+            updated: r.updated,
+            rejected: r.rejected.length,
+          })),
         },
         'bundled data loaded',
       );

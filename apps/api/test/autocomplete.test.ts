@@ -24,8 +24,14 @@ describe('GET /api/v4/autocomplete', () => {
 
   it('finds beaches, locations and clubs with their link urls', async () => {
     const body = await search('q=bondi');
-    expect(body.beaches[0]).toMatchObject({ title: 'Bondi Beach', url: '/nsw/waverley/bondi-beach/bondi-beach', postcode: '2026' });
-    expect(body.locations.map((l) => l.title)).toEqual(expect.arrayContaining(['Bondi', 'Bondi Beach', 'North Bondi']));
+    expect(body.beaches[0]).toMatchObject({
+      title: 'Bondi Beach',
+      url: '/nsw/waverley/bondi-beach/bondi-beach',
+      postcode: '2026',
+    });
+    expect(body.locations.map((l) => l.title)).toEqual(
+      expect.arrayContaining(['Bondi', 'Bondi Beach', 'North Bondi']),
+    );
     expect(body.locations.find((l) => l.title === 'Bondi Beach')?.url).toBe('/nsw/waverley/bondi-beach');
     expect(body.clubs[0]?.url).toBe('/nsw/waverley/bondi-beach/bondi-beach');
   });
@@ -44,7 +50,9 @@ describe('GET /api/v4/autocomplete', () => {
     expect(titles[0]).toMatch(/^Manly/);
     const firstWordMatch = titles.findIndex((title) => !title.toLowerCase().startsWith('manly'));
     if (firstWordMatch !== -1) {
-      expect(titles.slice(firstWordMatch).every((title) => !title.toLowerCase().startsWith('manly'))).toBe(true);
+      expect(titles.slice(firstWordMatch).every((title) => !title.toLowerCase().startsWith('manly'))).toBe(
+        true,
+      );
     }
   });
 

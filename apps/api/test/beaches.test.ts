@@ -75,7 +75,12 @@ describe('GET /api/v4/beach/{beach}', () => {
   });
 
   it('answers 422 with field errors for a malformed beach reference', async () => {
-    for (const path of ['/api/v4/beach/nsw/bondi', '/api/v4/beach/nsw/a/b/c/d/e', '/api/v4/beach/nsw/w%20x/y/z', '/api/v4/beach/']) {
+    for (const path of [
+      '/api/v4/beach/nsw/bondi',
+      '/api/v4/beach/nsw/a/b/c/d/e',
+      '/api/v4/beach/nsw/w%20x/y/z',
+      '/api/v4/beach/',
+    ]) {
       const res = await t.app.inject(path);
       expect(res.statusCode, path).toBe(422);
       const body = ValidationErrorSchema.parse(res.json());
@@ -99,8 +104,15 @@ describe('health and docs', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/v4/beach/{beach}', '/api/v4/autocomplete', '/api/v4/notfound']),
     );
-    const beachSchema = doc.paths['/api/v4/beach/{beach}'].get.responses['200'].content['application/json'].schema;
-    expect(Object.keys(beachSchema.properties)).toEqual(['beach', 'nearBy', 'relatedBeaches', 'images', 'todayPosts']);
+    const beachSchema =
+      doc.paths['/api/v4/beach/{beach}'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(beachSchema.properties)).toEqual([
+      'beach',
+      'nearBy',
+      'relatedBeaches',
+      'images',
+      'todayPosts',
+    ]);
   });
 
   it('answers unknown API paths with 404 JSON', async () => {

@@ -65,7 +65,10 @@ export async function startTestApp(options: { seed?: boolean; webDistDir?: strin
   const handle = await openTestDatabase();
   if (options.seed !== false) await seedBundledData(handle.db, DATA_DIR);
   const app = await buildApp({
-    config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: options.webDistDir ?? path.join(os.tmpdir(), 'safeshore-no-web') },
+    config: {
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: options.webDistDir ?? path.join(os.tmpdir(), 'safeshore-no-web'),
+    },
     db: handle.db,
   });
   await app.ready();

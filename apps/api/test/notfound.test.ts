@@ -12,11 +12,19 @@ afterAll(async () => {
 describe('POST /api/v4/notfound', () => {
   it('records a missing url and counts repeats', async () => {
     for (let i = 0; i < 2; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v4/notfound', payload: { url: '/no-such-page' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v4/notfound',
+        payload: { url: '/no-such-page' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toMatch(/reported/);
     }
-    const row = await t.handle.db.selectFrom('not_found_reports').selectAll().where('url', '=', '/no-such-page').executeTakeFirstOrThrow();
+    const row = await t.handle.db
+      .selectFrom('not_found_reports')
+      .selectAll()
+      .where('url', '=', '/no-such-page')
+      .executeTakeFirstOrThrow();
     expect(row.hits).toBe(2);
   });
 

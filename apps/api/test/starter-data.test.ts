@@ -12,12 +12,15 @@ import { DATA_DIR } from './helpers.ts';
 const files = bundledFiles(DATA_DIR);
 const rows: BeachImportRow[] = files.beaches.flatMap((file) =>
   parseBeachFile(file, fs.readFileSync(file, 'utf8')).map((parsed) => {
-    if (!parsed.ok) throw new Error(`${path.basename(file)} line ${parsed.line}: ${parsed.reasons.join('; ')}`);
+    if (!parsed.ok)
+      throw new Error(`${path.basename(file)} line ${parsed.line}: ${parsed.reasons.join('; ')}`);
     return parsed.row;
   }),
 );
 const places = parseGeoNames(fs.readFileSync(files.places, 'utf8')).rows;
-const placeIndex = new Map(places.map((p) => [`${p.state}|${p.postcode}|${normalizeSearchText(p.title)}`, p]));
+const placeIndex = new Map(
+  places.map((p) => [`${p.state}|${p.postcode}|${normalizeSearchText(p.title)}`, p]),
+);
 
 describe('starter beaches', () => {
   it('has at least 300 beaches covering every state and the Northern Territory', () => {

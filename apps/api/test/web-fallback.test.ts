@@ -9,7 +9,10 @@ let dist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'safeshore-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SafeShore</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>SafeShore</title><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await startTestApp({ seed: false, webDistDir: dist });
 });
@@ -19,15 +22,18 @@ afterAll(async () => {
 });
 
 describe('web app serving', () => {
-  it.each(['/', '/login', '/beach/nsw/waverley/bondi-beach/bondi-beach', '/nsw/waverley/bondi-beach', '/surf-safety/ripcurrents'])(
-    'serves the app shell for the route %s with 200',
-    async (url) => {
-      const res = await t.app.inject(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<div id="root">');
-      expect(res.headers['cache-control']).toBe('no-cache');
-    },
-  );
+  it.each([
+    '/',
+    '/login',
+    '/beach/nsw/waverley/bondi-beach/bondi-beach',
+    '/nsw/waverley/bondi-beach',
+    '/surf-safety/ripcurrents',
+  ])('serves the app shell for the route %s with 200', async (url) => {
+    const res = await t.app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
 
   it('answers paths that match no route with the app shell and a 404 status', async () => {
     const res = await t.app.inject('/definitely/not/a/page/here');

@@ -1,6 +1,11 @@
 /** Beach length is stored in metres and shown in km (spec: length / 1000). */
 export function lengthKm(lengthMetres: number | null | undefined): number | null {
-  if (lengthMetres === null || lengthMetres === undefined || !Number.isFinite(lengthMetres) || lengthMetres <= 0) {
+  if (
+    lengthMetres === null ||
+    lengthMetres === undefined ||
+    !Number.isFinite(lengthMetres) ||
+    lengthMetres <= 0
+  ) {
     return null;
   }
   return lengthMetres / 1000;
@@ -63,7 +68,12 @@ export function descriptionSummary(description: Record<string, string> | null | 
 }
 
 /** A beach's page path from its url parts (spec route /beach/{state}/{area}/{location}/{beachSlug}). */
-export function beachUrl(parts: { state: string; areaSlug: string; locationSlug: string; slug: string }): string {
+export function beachUrl(parts: {
+  state: string;
+  areaSlug: string;
+  locationSlug: string;
+  slug: string;
+}): string {
   return `/${parts.state.toLowerCase()}/${parts.areaSlug}/${parts.locationSlug}/${parts.slug}`;
 }
 

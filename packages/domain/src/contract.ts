@@ -1,62 +1,63 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AUTOCOMPLETE_MAX_QUERY_LENGTH, AUTOCOMPLETE_MIN_CHARS } from './search.ts';
 
 /**
  * zod schemas of the HTTP contract (spec sections 3 and 7). The API validates requests with them
- * and its tests validate responses; the web client parses responses with them.
+ * and its tests validate responses; the web client parses responses with them. They use zod/mini
+ * so the browser bundle carries only the validators it uses.
  * Unknown safety facts are null, never a default that could be read as a fact.
  */
 
-const flag = z.union([z.literal(0), z.literal(1)]).nullable();
+const flag = z.nullable(z.union([z.literal(0), z.literal(1)]));
 
 export const FacilitySchema = z.object({
   type: z.string(),
   name: z.string(),
-  url: z.string().nullable(),
+  url: z.nullable(z.string()),
 });
 
-export const ClubRefSchema = z.object({ id: z.number().int(), title: z.string() });
+export const ClubRefSchema = z.object({ id: z.int(), title: z.string() });
 
 export const BeachSourceSchema = z.object({
   name: z.string(),
-  licence: z.string().nullable(),
-  coordinate_source: z.string().nullable(),
-  coordinate_precision_m: z.number().nullable(),
+  licence: z.nullable(z.string()),
+  coordinate_source: z.nullable(z.string()),
+  coordinate_precision_m: z.nullable(z.number()),
 });
 
 export const PatrolledTodaySchema = z.object({
   flag: z.union([z.literal(0), z.literal(1)]),
-  start: z.string().nullable(),
-  end: z.string().nullable(),
+  start: z.nullable(z.string()),
+  end: z.nullable(z.string()),
 });
 
 export const BeachSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   key: z.string(),
   title: z.string(),
   url: z.string(),
-  image: z.string().nullable(),
+  image: z.nullable(z.string()),
   city: z.string(),
   state: z.string(),
   area: z.string(),
   postcode: z.string(),
   latitude: z.number(),
   longitude: z.number(),
-  length: z.number().nullable(),
-  hazard: z.number().min(0).max(10).nullable(),
-  patrol: z.number().int().nullable(),
-  distance: z.number().nullable(),
+  length: z.nullable(z.number()),
+  hazard: z.nullable(z.number().check(z.gte(0), z.lte(10))),
+  patrol: z.nullable(z.int()),
+  distance: z.nullable(z.number()),
 });
 
-export const BeachSchema = BeachSummarySchema.extend({
+export const BeachSchema = z.extend(BeachSummarySchema, {
   postcode_url: z.string(),
   area_url: z.string(),
   state_url: z.string(),
   timezone: z.string(),
   description: z.record(z.string(), z.string()),
-  covid_status: z.enum(['red', 'amber', 'green']).nullable(),
-  status: z.enum(['Inclement', 'Open', 'Closed', 'Surveillance']).nullable(),
-  is_patrolled_today: PatrolledTodaySchema.nullable(),
+  covid_status: z.nullable(z.enum(['red', 'amber', 'green'])),
+  status: z.nullable(z.enum(['Inclement', 'Open', 'Closed', 'Surveillance'])),
+  is_patrolled_today: z.nullable(PatrolledTodaySchema),
   clubs: z.array(ClubRefSchema),
   facilities: z.array(FacilitySchema),
   attendances: z.record(z.string(), z.array(z.unknown())),
@@ -66,33 +67,33 @@ export const BeachSchema = BeachSummarySchema.extend({
   has_toilet: flag,
   has_dogs_allowed: flag,
   has_dogs_allowed_on_leash: flag,
-  weather: z.unknown().nullable(),
-  currentTide: z.unknown().nullable(),
-  currentUV: z.unknown().nullable(),
+  weather: z.nullable(z.unknown()),
+  currentTide: z.nullable(z.unknown()),
+  currentUV: z.nullable(z.unknown()),
   todays_marine_warnings: z.array(z.unknown()),
   show_algal_bloom_widget: z.boolean(),
-  algal_bloom: z.unknown().nullable(),
+  algal_bloom: z.nullable(z.unknown()),
   is_sample: z.boolean(),
   source: BeachSourceSchema,
   rendered_at: z.string(),
 });
 
 export const BeachImageSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   url: z.string(),
-  caption: z.string().nullable(),
-  credit: z.string().nullable(),
-  licence: z.string().nullable(),
+  caption: z.nullable(z.string()),
+  credit: z.nullable(z.string()),
+  licence: z.nullable(z.string()),
 });
 
 export const TodayPostSchema = z.object({
-  point_id: z.number().int(),
+  point_id: z.int(),
   local_timestamp: z.string(),
   meta: z.object({
-    label: z.string().nullable().optional(),
-    image_url: z.string().nullable().optional(),
-    link: z.string().nullable().optional(),
-    first_name: z.string().nullable().optional(),
+    label: z.optional(z.nullable(z.string())),
+    image_url: z.optional(z.nullable(z.string())),
+    link: z.optional(z.nullable(z.string())),
+    first_name: z.optional(z.nullable(z.string())),
   }),
 });
 
@@ -105,13 +106,13 @@ export const BeachDetailResponseSchema = z.object({
 });
 
 export const SearchResultSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
-  city: z.string().nullable(),
+  city: z.nullable(z.string()),
   state: z.string(),
-  distance: z.number().nullable(),
+  distance: z.nullable(z.number()),
   url: z.string(),
-  postcode: z.string().nullable(),
+  postcode: z.nullable(z.string()),
 });
 
 export const AutocompleteResponseSchema = z.object({
@@ -121,24 +122,42 @@ export const AutocompleteResponseSchema = z.object({
   articles: z.array(SearchResultSchema),
 });
 
-const coordinate = (min: number, max: number) => z.coerce.number().min(min).max(max);
+const coordinate = (min: number, max: number, field: string) =>
+  z.optional(
+    z.coerce
+      .number(`The ${field} field must be a number.`)
+      .check(
+        z.gte(min, `The ${field} field must be between ${min} and ${max}.`),
+        z.lte(max, `The ${field} field must be between ${min} and ${max}.`),
+      ),
+  );
 
 export const AutocompleteQuerySchema = z.object({
   q: z
-    .string({ error: 'The q field is required.' })
-    .trim()
-    .min(AUTOCOMPLETE_MIN_CHARS, `The q field must be at least ${AUTOCOMPLETE_MIN_CHARS} characters.`)
-    .max(AUTOCOMPLETE_MAX_QUERY_LENGTH, `The q field must not be greater than ${AUTOCOMPLETE_MAX_QUERY_LENGTH} characters.`),
-  lat: coordinate(-90, 90).optional(),
-  lng: coordinate(-180, 180).optional(),
+    .string('The q field is required.')
+    .check(
+      z.trim(),
+      z.minLength(
+        AUTOCOMPLETE_MIN_CHARS,
+        `The q field must be at least ${AUTOCOMPLETE_MIN_CHARS} characters.`,
+      ),
+      z.maxLength(
+        AUTOCOMPLETE_MAX_QUERY_LENGTH,
+        `The q field must not be greater than ${AUTOCOMPLETE_MAX_QUERY_LENGTH} characters.`,
+      ),
+    ),
+  lat: coordinate(-90, 90, 'lat'),
+  lng: coordinate(-180, 180, 'lng'),
 });
 
 export const NotFoundBodySchema = z.object({
   url: z
-    .string({ error: 'The url field is required.' })
-    .trim()
-    .min(1, 'The url field is required.')
-    .max(2048, 'The url field must not be greater than 2048 characters.'),
+    .string('The url field is required.')
+    .check(
+      z.trim(),
+      z.minLength(1, 'The url field is required.'),
+      z.maxLength(2048, 'The url field must not be greater than 2048 characters.'),
+    ),
 });
 
 export const NotFoundResponseSchema = z.object({ message: z.string() });
@@ -161,10 +180,12 @@ export type AutocompleteResponse = z.infer<typeof AutocompleteResponseSchema>;
 export type ValidationError = z.infer<typeof ValidationErrorSchema>;
 
 /** Turns a zod error into the spec's field -> messages object. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+export function fieldErrors(error: {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+}): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? issue.path.join('.') : '_';
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
     (errors[field] ??= []).push(issue.message);
   }
   return errors;

@@ -1,7 +1,8 @@
 export const HAZARD_MIN = 0;
 export const HAZARD_MAX = 10;
 
-export type HazardBand = 'Least hazardous' | 'Moderately hazardous' | 'Highly hazardous' | 'Extremely hazardous';
+export type HazardBand =
+  'Least hazardous' | 'Moderately hazardous' | 'Highly hazardous' | 'Extremely hazardous';
 
 /**
  * The General Hazard Rating label (spec section 2): below 3 least; above 3 up to 6 moderately;
@@ -18,8 +19,7 @@ export function hazardBand(hazard: number): HazardBand | null {
 }
 
 export type HazardDisplay =
-  | { rated: false; text: 'Not rated' }
-  | { rated: true; score: string; band: HazardBand | null };
+  { rated: false; text: 'Not rated' } | { rated: true; score: string; band: HazardBand | null };
 
 /** What the beach page shows for a hazard value that may be unknown. */
 export function hazardDisplay(hazard: number | null | undefined): HazardDisplay {

@@ -7,3 +7,4 @@ export * from './search.ts';
 export * from './states.ts';
 export * from './text.ts';
 export * from './time.ts';
+export * from './navigation.ts';

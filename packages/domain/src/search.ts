@@ -88,3 +88,32 @@ export function indexTerms(name: string): string[] {
 export function prefixUpperBound(prefix: string): string {
   return prefix + '\u007f';
 }
+
+export const SEARCH_GROUPS = [
+  { key: 'beaches', title: 'Beaches' },
+  { key: 'locations', title: 'Locations' },
+  { key: 'clubs', title: 'Clubs' },
+  { key: 'articles', title: 'Articles' },
+] as const;
+export type SearchGroupKey = (typeof SEARCH_GROUPS)[number]['key'];
+
+/**
+ * Where a search result leads (spec section 2): beaches and clubs to /beach + url, locations to
+ * their url, articles to /surf-safety/ + url. Offline, beaches open by id and locations by postcode.
+ */
+export function searchResultPath(
+  group: SearchGroupKey,
+  result: { id: number; url: string; postcode: string | null },
+  offline = false,
+): string {
+  switch (group) {
+    case 'beaches':
+      return offline ? `/beach/${result.id}` : `/beach${result.url}`;
+    case 'locations':
+      return offline && result.postcode ? `/postcode/${result.postcode}` : result.url;
+    case 'clubs':
+      return `/beach${result.url}`;
+    case 'articles':
+      return `/surf-safety/${result.url}`;
+  }
+}

@@ -10,7 +10,8 @@ function parts(date: Date, timeZone: string) {
     minute: '2-digit',
     hour12: true,
   }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => formatted.find((part) => part.type === type)?.value ?? '';
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    formatted.find((part) => part.type === type)?.value ?? '';
   return {
     year: get('year'),
     month: get('month'),

@@ -38,7 +38,9 @@ describe('time zones', () => {
   it('formats today as h:mm am/pm and other days with the date, in the beach zone', () => {
     const now = new Date('2026-11-21T01:00:00Z'); // 12:00 pm in Sydney (AEDT)
     expect(formatPlaceTime(new Date('2026-11-21T02:05:00Z'), now, 'Australia/Sydney')).toBe('1:05 pm');
-    expect(formatPlaceTime(new Date('2026-11-19T20:30:00Z'), now, 'Australia/Sydney')).toBe('20 Nov, 7:30 am');
+    expect(formatPlaceTime(new Date('2026-11-19T20:30:00Z'), now, 'Australia/Sydney')).toBe(
+      '20 Nov, 7:30 am',
+    );
     expect(localDate(new Date('2026-11-20T15:30:00Z'), 'Australia/Sydney')).toBe('2026-11-21');
     expect(localDate(new Date('2026-11-20T15:30:00Z'), 'Australia/Perth')).toBe('2026-11-20');
     expect(formatPlaceTime(new Date('2026-11-21T02:05:00Z'), now, 'Australia/Lord_Howe')).toBe('1:05 pm');

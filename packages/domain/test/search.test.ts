@@ -5,7 +5,7 @@ describe('normalizeSearchText', () => {
   it('is diacritic- and case-insensitive', () => {
     expect(normalizeSearchText('MÃNLY  Beach!')).toBe('manly beach');
     expect(normalizeSearchText("Lady Bay's Côte")).toBe('lady bays cote');
-    expect(slugify("Bondi Beach (North)")).toBe('bondi-beach-north');
+    expect(slugify('Bondi Beach (North)')).toBe('bondi-beach-north');
   });
 });
 
@@ -47,5 +47,23 @@ describe('rankMatches', () => {
   it('uses the longest word as the candidate term', () => {
     expect(candidateTerm('st kilda')).toBe('kilda');
     expect(candidateTerm('  ')).toBeNull();
+  });
+});
+
+describe('searchResultPath (spec section 2)', () => {
+  const result = { id: 7, url: '/nsw/waverley/bondi-beach/bondi-beach', postcode: '2026' };
+  it('links each group to its target', async () => {
+    const { searchResultPath } = await import('../src/index.ts');
+    expect(searchResultPath('beaches', result)).toBe('/beach/nsw/waverley/bondi-beach/bondi-beach');
+    expect(searchResultPath('locations', { ...result, url: '/nsw/waverley/bondi-beach' })).toBe(
+      '/nsw/waverley/bondi-beach',
+    );
+    expect(searchResultPath('clubs', result)).toBe('/beach/nsw/waverley/bondi-beach/bondi-beach');
+    expect(searchResultPath('articles', { ...result, url: 'ripcurrents' })).toBe('/surf-safety/ripcurrents');
+  });
+  it('uses ids and postcodes offline', async () => {
+    const { searchResultPath } = await import('../src/index.ts');
+    expect(searchResultPath('beaches', result, true)).toBe('/beach/7');
+    expect(searchResultPath('locations', result, true)).toBe('/postcode/2026');
   });
 });

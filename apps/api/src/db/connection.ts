@@ -23,11 +23,19 @@ export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'SQLITE_PATH'
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
     const url = new URL(config.DATABASE_URL);
     if (url.password) url.password = '***';
-    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', location: url.toString() };
+    return {
+      db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      location: url.toString(),
+    };
   }
   if (config.SQLITE_PATH !== ':memory:') fs.mkdirSync(path.dirname(config.SQLITE_PATH), { recursive: true });
   const { database } = openSqlite(config.SQLITE_PATH);
-  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite', location: config.SQLITE_PATH };
+  return {
+    db: new Kysely<DB>({ dialect: new SqliteDialect({ database }) }),
+    dialect: 'sqlite',
+    location: config.SQLITE_PATH,
+  };
 }
 
 export async function isDatabaseUp(db: Database): Promise<boolean> {

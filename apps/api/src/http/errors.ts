@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { fieldErrors } from '@safeshore/domain';
 
 /** An error whose status and message are safe to show to the caller. */
@@ -18,12 +18,16 @@ export const notFound = (message: string) => new HttpError(404, message);
 export function validationFailed(errors: Record<string, string[]>): HttpError {
   const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
   const more = Object.values(errors).flat().length - 1;
-  return new HttpError(422, more > 0 ? `${first} (and ${more} more error${more > 1 ? 's' : ''})` : first, errors);
+  return new HttpError(
+    422,
+    more > 0 ? `${first} (and ${more} more error${more > 1 ? 's' : ''})` : first,
+    errors,
+  );
 }
 
 /** Parses input with a schema or throws a 422 with field errors. */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input ?? {});
+export function parseInput<T extends z.core.$ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = z.safeParse(schema, input ?? {});
   if (!result.success) throw validationFailed(fieldErrors(result.error));
   return result.data;
 }

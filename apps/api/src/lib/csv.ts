@@ -20,7 +20,8 @@ export function parseCsv(text: string): CsvRecord[] {
 
   const endRecord = () => {
     fields.push(field);
-    if (!(fields.length === 1 && fields[0] === '' && !fieldStarted)) records.push({ line: recordLine, fields });
+    if (!(fields.length === 1 && fields[0] === '' && !fieldStarted))
+      records.push({ line: recordLine, fields });
     fields = [];
     field = '';
     fieldStarted = false;

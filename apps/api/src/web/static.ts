@@ -21,7 +21,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       index: false,
       preCompressed: true,
       setHeaders(reply, filePath) {
-        reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+        reply.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache',
+        );
       },
     });
   }

@@ -9,7 +9,9 @@ import type { DialectName } from '../connection.ts';
  */
 export function foundation(dialect: DialectName): Migration {
   const id = (col: ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement();
+    dialect === 'postgres'
+      ? col.primaryKey().generatedByDefaultAsIdentity()
+      : col.primaryKey().autoIncrement();
   const searchText = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
 
   return {
@@ -32,7 +34,11 @@ export function foundation(dialect: DialectName): Migration {
         .addUniqueConstraint('localities_state_slug_unique', ['state', 'slug'])
         .execute();
       await db.schema.createIndex('localities_postcode_idx').on('localities').column('postcode').execute();
-      await db.schema.createIndex('localities_search_name_idx').on('localities').column('search_name').execute();
+      await db.schema
+        .createIndex('localities_search_name_idx')
+        .on('localities')
+        .column('search_name')
+        .execute();
       await db.schema.createIndex('localities_latitude_idx').on('localities').column('latitude').execute();
 
       await db.schema
@@ -132,7 +138,11 @@ export function foundation(dialect: DialectName): Migration {
         .addColumn('ref_id', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('search_terms_pk', ['term', 'kind', 'ref_id'])
         .execute();
-      await db.schema.createIndex('search_terms_ref_idx').on('search_terms').columns(['kind', 'ref_id']).execute();
+      await db.schema
+        .createIndex('search_terms_ref_idx')
+        .on('search_terms')
+        .columns(['kind', 'ref_id'])
+        .execute();
 
       await db.schema
         .createTable('not_found_reports')

@@ -32,8 +32,12 @@ const REQUIRED_COLUMNS = ['title', 'state', 'area', 'city', 'postcode', 'latitud
 const optionalNumber = (schema: z.ZodNumber) =>
   z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : Number(v)), schema.optional());
 const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
-const requiredText = (max: number) => z.string({ error: 'is required' }).trim().min(1, 'is required').max(max);
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(max).optional(),
+  );
+const requiredText = (max: number) =>
+  z.string({ error: 'is required' }).trim().min(1, 'is required').max(max);
 
 export const BeachImportRowSchema = z
   .object({
@@ -70,7 +74,8 @@ export interface RawRow {
   values: Record<string, unknown>;
 }
 
-export type ParsedRow = { line: number; ok: true; row: BeachImportRow } | { line: number; ok: false; reasons: string[] };
+export type ParsedRow =
+  { line: number; ok: true; row: BeachImportRow } | { line: number; ok: false; reasons: string[] };
 
 export class ImportFileError extends Error {}
 
@@ -102,7 +107,10 @@ function fromGeoJson(text: string): RawRow[] {
     .safeParse(doc);
   if (!collection.success) throw new ImportFileError('Expected a GeoJSON FeatureCollection.');
   return collection.data.features.map((feature, index) => {
-    const f = feature as { geometry?: { type?: string; coordinates?: unknown }; properties?: Record<string, unknown> };
+    const f = feature as {
+      geometry?: { type?: string; coordinates?: unknown };
+      properties?: Record<string, unknown>;
+    };
     const values: Record<string, unknown> = { ...(f.properties ?? {}) };
     const coords = f.geometry?.coordinates;
     if (f.geometry?.type === 'Point' && Array.isArray(coords)) {
@@ -118,23 +126,34 @@ function fromGeoJson(text: string): RawRow[] {
 /** Reads a CSV or GeoJSON file's text into validated rows; each bad row carries its reasons. */
 export function parseBeachFile(fileName: string, text: string): ParsedRow[] {
   const ext = path.extname(fileName).toLowerCase();
-  const raw = ext === '.csv' ? fromCsv(text) : ext === '.geojson' || ext === '.json' ? fromGeoJson(text) : null;
+  const raw =
+    ext === '.csv' ? fromCsv(text) : ext === '.geojson' || ext === '.json' ? fromGeoJson(text) : null;
   if (!raw) throw new ImportFileError(`Unsupported file type "${ext}": use .csv or .geojson.`);
   return raw.map(({ line, values }) => {
     if (values.__width !== undefined) {
-      return { line, ok: false, reasons: [`has ${String(values.__width)} fields; the header has a different number`] };
+      return {
+        line,
+        ok: false,
+        reasons: [`has ${String(values.__width)} fields; the header has a different number`],
+      };
     }
     if (values.__geometry !== undefined) {
       return { line, ok: false, reasons: [`geometry must be a Point, got ${String(values.__geometry)}`] };
     }
     const unknown = Object.keys(values).filter((k) => !(BEACH_COLUMNS as readonly string[]).includes(k));
-    if (unknown.length > 0) return { line, ok: false, reasons: [`unknown propert(ies): ${unknown.join(', ')}`] };
+    if (unknown.length > 0)
+      return { line, ok: false, reasons: [`unknown propert(ies): ${unknown.join(', ')}`] };
     const normalized = Object.fromEntries(
-      Object.entries(values).map(([k, v]) => [k, typeof v === 'number' && k !== 'latitude' && k !== 'longitude' ? String(v) : v]),
+      Object.entries(values).map(([k, v]) => [
+        k,
+        typeof v === 'number' && k !== 'latitude' && k !== 'longitude' ? String(v) : v,
+      ]),
     );
     const parsed = BeachImportRowSchema.safeParse(normalized);
     if (parsed.success) return { line, ok: true, row: parsed.data };
-    const reasons = Object.entries(fieldErrors(parsed.error)).map(([field, messages]) => `${field} ${messages.join('; ')}`);
+    const reasons = Object.entries(fieldErrors(parsed.error)).map(
+      ([field, messages]) => `${field} ${messages.join('; ')}`,
+    );
     return { line, ok: false, reasons };
   });
 }

@@ -38,7 +38,13 @@ async function findLocality(trx: Trx, row: BeachImportRow): Promise<LocalityRow 
   return candidates.find((place) => place.search_name === wanted);
 }
 
-function beachValues(row: BeachImportRow, locality: LocalityRow, key: string, source: string, now: string): NewBeach {
+function beachValues(
+  row: BeachImportRow,
+  locality: LocalityRow,
+  key: string,
+  source: string,
+  now: string,
+): NewBeach {
   return {
     key,
     slug: slugify(row.title),
@@ -102,7 +108,12 @@ async function linkClubs(trx: Trx, beachId: number, state: string, clubNames: st
   await trx.deleteFrom('beach_clubs').where('beach_id', '=', beachId).execute();
   for (const [sort, title] of clubNames.entries()) {
     const slug = slugify(title);
-    let club = await trx.selectFrom('clubs').select('id').where('state', '=', state).where('slug', '=', slug).executeTakeFirst();
+    let club = await trx
+      .selectFrom('clubs')
+      .select('id')
+      .where('state', '=', state)
+      .where('slug', '=', slug)
+      .executeTakeFirst();
     if (!club) {
       club = await trx
         .insertInto('clubs')
@@ -125,7 +136,11 @@ async function refreshLocalityCounts(trx: Trx, localityIds: Array<number | null>
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('locality_id', '=', id)
       .executeTakeFirstOrThrow();
-    await trx.updateTable('localities').set({ beaches_count: Number(count) }).where('id', '=', id).execute();
+    await trx
+      .updateTable('localities')
+      .set({ beaches_count: Number(count) })
+      .where('id', '=', id)
+      .execute();
   }
 }
 
@@ -220,7 +235,11 @@ export async function importBeaches(db: Database, file: string): Promise<BeachIm
     const key = parsed.row.key ?? deriveBeachKey(parsed.row);
     const firstLine = seenKeys.get(key);
     if (firstLine !== undefined) {
-      report.rejected.push({ line: parsed.line, title: parsed.row.title, reasons: [`duplicate of line ${firstLine} (key ${key})`] });
+      report.rejected.push({
+        line: parsed.line,
+        title: parsed.row.title,
+        reasons: [`duplicate of line ${firstLine} (key ${key})`],
+      });
       continue;
     }
     seenKeys.set(key, parsed.line);

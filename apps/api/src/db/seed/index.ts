@@ -29,8 +29,16 @@ export function bundledFiles(dataDir: string): { places: string; beaches: string
  * (recorded in app_meta), so a restart never re-imports over data an operator has changed;
  * `npm run admin -- seed --force` loads the bundled files again (idempotent by key).
  */
-export async function seedBundledData(db: Database, dataDir: string, options: { force?: boolean } = {}): Promise<SeedReport> {
-  const done = await db.selectFrom('app_meta').select('value').where('key', '=', BUNDLED_SEED_KEY).executeTakeFirst();
+export async function seedBundledData(
+  db: Database,
+  dataDir: string,
+  options: { force?: boolean } = {},
+): Promise<SeedReport> {
+  const done = await db
+    .selectFrom('app_meta')
+    .select('value')
+    .where('key', '=', BUNDLED_SEED_KEY)
+    .executeTakeFirst();
   if (done && !options.force) return { skipped: true };
   const files = bundledFiles(dataDir);
   const places = await importPlaces(db, files.places);

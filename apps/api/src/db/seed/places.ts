@@ -23,7 +23,10 @@ interface GeoNamesRow {
  * Reads the GeoNames AU postal-code dump (tab-separated, no header; columns documented in
  * data/README.md). Rows that cannot be used are reported, not silently dropped.
  */
-export function parseGeoNames(text: string): { rows: GeoNamesRow[]; rejected: PlacesImportReport['rejected'] } {
+export function parseGeoNames(text: string): {
+  rows: GeoNamesRow[];
+  rejected: PlacesImportReport['rejected'];
+} {
   const rows: GeoNamesRow[] = [];
   const rejected: PlacesImportReport['rejected'] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
@@ -33,8 +36,10 @@ export function parseGeoNames(text: string): { rows: GeoNamesRow[]; rejected: Pl
     const [country, postcode, title, , state, district, , , , lat, lng, accuracy] = cols;
     const latitude = Number(lat);
     const longitude = Number(lng);
-    if (country !== 'AU') return rejected.push({ line, reason: `country is ${country ?? 'missing'}, not AU` });
-    if (!postcode || !/^\d{4}$/.test(postcode)) return rejected.push({ line, reason: 'postcode is not 4 digits' });
+    if (country !== 'AU')
+      return rejected.push({ line, reason: `country is ${country ?? 'missing'}, not AU` });
+    if (!postcode || !/^\d{4}$/.test(postcode))
+      return rejected.push({ line, reason: 'postcode is not 4 digits' });
     if (!title?.trim()) return rejected.push({ line, reason: 'place name is empty' });
     if (!state || !isStateCode(state)) return rejected.push({ line, reason: `unknown state ${state ?? ''}` });
     if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || lat === '' || lng === '') {
@@ -55,8 +60,27 @@ export function parseGeoNames(text: string): { rows: GeoNamesRow[]; rejected: Pl
 }
 
 /**
+ * Australia Post ranges used for PO boxes and large-volume receivers rather than street delivery
+ * (e.g. NSW 1xxx, VIC 8xxx, QLD 9xxx). A place's main postcode is never one of these.
+ */
+export function isPoBoxPostcode(postcode: string): boolean {
+  const n = Number(postcode);
+  return (
+    (n >= 200 && n <= 299) ||
+    (n >= 900 && n <= 999) ||
+    (n >= 1000 && n <= 1999) ||
+    (n >= 5800 && n <= 5999) ||
+    (n >= 6800 && n <= 6999) ||
+    (n >= 7800 && n <= 7999) ||
+    (n >= 8000 && n <= 8999) ||
+    n >= 9000
+  );
+}
+
+/**
  * Place slugs are unique per state. A name used by several postcodes keeps the plain slug for its
- * lowest postcode (usually the main one: Sydney 2000) and the others get "-{postcode}".
+ * main postcode (the lowest street-delivery one: Sydney 2000, not PO-box 1xxx) and the others get
+ * "-{postcode}".
  */
 export function assignLocalitySlugs(rows: GeoNamesRow[]): Map<GeoNamesRow, string> {
   const byName = new Map<string, GeoNamesRow[]>();
@@ -66,8 +90,14 @@ export function assignLocalitySlugs(rows: GeoNamesRow[]): Map<GeoNamesRow, strin
   }
   const slugs = new Map<GeoNamesRow, string>();
   for (const group of byName.values()) {
-    group.sort((a, b) => a.postcode.localeCompare(b.postcode));
-    group.forEach((row, i) => slugs.set(row, i === 0 ? slugify(row.title) : `${slugify(row.title)}-${row.postcode}`));
+    group.sort(
+      (a, b) =>
+        Number(isPoBoxPostcode(a.postcode)) - Number(isPoBoxPostcode(b.postcode)) ||
+        a.postcode.localeCompare(b.postcode),
+    );
+    group.forEach((row, i) =>
+      slugs.set(row, i === 0 ? slugify(row.title) : `${slugify(row.title)}-${row.postcode}`),
+    );
   }
   return slugs;
 }
@@ -80,7 +110,9 @@ export async function importPlaces(db: Database, file: string): Promise<PlacesIm
   let unchanged = 0;
   await db.transaction().execute(async (trx) => {
     const existing = new Set(
-      (await trx.selectFrom('localities').select(['state', 'slug']).execute()).map((r) => `${r.state}|${r.slug}`),
+      (await trx.selectFrom('localities').select(['state', 'slug']).execute()).map(
+        (r) => `${r.state}|${r.slug}`,
+      ),
     );
     const fresh = rows.filter((row) => !existing.has(`${row.state}|${slugs.get(row)}`));
     unchanged = rows.length - fresh.length;

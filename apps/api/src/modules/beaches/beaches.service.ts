@@ -14,7 +14,9 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** `{beach}` is a numeric id or the beach url "state/area/location/slug". */
 export function parseBeachIdentifier(raw: string): BeachIdentifier {
-  const value = decodeURIComponent(raw).replace(/^\/+|\/+$/g, '').toLowerCase();
+  const value = decodeURIComponent(raw)
+    .replace(/^\/+|\/+$/g, '')
+    .toLowerCase();
   if (/^\d{1,9}$/.test(value)) return { id: Number(value) };
   const parts = value.split('/');
   if (parts.length === 4 && parts.every((part) => SLUG.test(part))) {
@@ -47,7 +49,8 @@ export function createBeachesService(repo: BeachesRepository, clock: () => Date 
 
   return {
     async detail(identifier: BeachIdentifier): Promise<BeachDetailResponse> {
-      const beach = 'id' in identifier ? await repo.findById(identifier.id) : await repo.findByUrl(identifier);
+      const beach =
+        'id' in identifier ? await repo.findById(identifier.id) : await repo.findByUrl(identifier);
       if (!beach) throw notFound('Beach not found.');
 
       const [clubs, images, near, sameArea, locality] = await Promise.all([

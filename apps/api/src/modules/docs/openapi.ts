@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   AutocompleteQuerySchema,
   AutocompleteResponseSchema,
@@ -11,7 +11,7 @@ import {
   ValidationErrorSchema,
 } from '@safeshore/domain';
 
-const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') => ({
+const json = (schema: z.core.$ZodType, io: 'input' | 'output' = 'output') => ({
   'application/json': { schema: z.toJSONSchema(schema, { io, unrepresentable: 'any' }) },
 });
 
@@ -31,10 +31,16 @@ export function openApiDocument() {
     info: {
       title: 'SafeShore API',
       version: '4',
-      description: 'Public beach-safety information for Australia. Paths and shapes follow the product specification, section 7.',
+      description:
+        'Public beach-safety information for Australia. Paths and shapes follow the product specification, section 7.',
     },
     paths: {
-      '/healthz': { get: { summary: 'Liveness and database check', responses: { '200': { description: 'Up', content: json(HealthResponseSchema) } } } },
+      '/healthz': {
+        get: {
+          summary: 'Liveness and database check',
+          responses: { '200': { description: 'Up', content: json(HealthResponseSchema) } },
+        },
+      },
       '/api/v4/beach/{beach}': {
         get: {
           summary: 'Beach details with nearby and related beaches',
@@ -47,7 +53,10 @@ export function openApiDocument() {
               schema: { type: 'string' },
             },
           ],
-          responses: { '200': { description: 'The beach', content: json(BeachDetailResponseSchema) }, ...errors },
+          responses: {
+            '200': { description: 'The beach', content: json(BeachDetailResponseSchema) },
+            ...errors,
+          },
         },
       },
       '/api/v4/autocomplete': {
@@ -59,14 +68,20 @@ export function openApiDocument() {
             required: query.required?.includes(name) ?? false,
             schema,
           })),
-          responses: { '200': { description: 'Grouped results', content: json(AutocompleteResponseSchema) }, '422': errors['422'] },
+          responses: {
+            '200': { description: 'Grouped results', content: json(AutocompleteResponseSchema) },
+            '422': errors['422'],
+          },
         },
       },
       '/api/v4/notfound': {
         post: {
           summary: 'Report a missing page',
           requestBody: { required: true, content: json(NotFoundBodySchema, 'input') },
-          responses: { '200': { description: 'Recorded', content: json(NotFoundResponseSchema) }, '422': errors['422'] },
+          responses: {
+            '200': { description: 'Recorded', content: json(NotFoundResponseSchema) },
+            '422': errors['422'],
+          },
         },
       },
     },

@@ -11,14 +11,19 @@ export function createNotFoundRepository(db: Database) {
         .insertInto('not_found_reports')
         .values({ url, hits: 1, first_seen: at, last_seen: at })
         .onConflict((oc) =>
-          oc.column('url').doUpdateSet((eb) => ({ hits: eb('not_found_reports.hits', '+', 1), last_seen: at })),
+          oc
+            .column('url')
+            .doUpdateSet((eb) => ({ hits: eb('not_found_reports.hits', '+', 1), last_seen: at })),
         )
         .execute();
     },
   };
 }
 
-export function notFoundRoutes(app: FastifyInstance, repo: ReturnType<typeof createNotFoundRepository>): void {
+export function notFoundRoutes(
+  app: FastifyInstance,
+  repo: ReturnType<typeof createNotFoundRepository>,
+): void {
   app.post('/api/v4/notfound', async (request) => {
     const { url } = parseInput(NotFoundBodySchema, request.body);
     await repo.record(url, new Date().toISOString());

@@ -46,7 +46,17 @@ export function createSearchRepository(db: Database) {
     },
 
     places(normalizedQuery: string, term: string) {
-      const columns = ['id', 'title', 'state', 'postcode', 'latitude', 'longitude', 'slug', 'area_slug', 'beaches_count'] as const;
+      const columns = [
+        'id',
+        'title',
+        'state',
+        'postcode',
+        'latitude',
+        'longitude',
+        'slug',
+        'area_slug',
+        'beaches_count',
+      ] as const;
       return Promise.all([
         db
           .selectFrom('localities')

@@ -62,21 +62,35 @@ export function createSearchService(repo: SearchRepository) {
         postcode: item.postcode,
       }));
 
-      const clubs: SearchResult[] = rankMatches(uniqueById(clubRows), query, origin, AUTOCOMPLETE_LIMITS.clubs).map(
-        ({ item, distance }) => ({
-          id: item.id,
-          title: item.title,
-          city: item.city,
-          state: item.state,
-          distance: metres(distance),
-          url: beachRowUrl({ ...item, state: item.beach_state }),
-          postcode: item.postcode,
-        }),
-      );
+      const clubs: SearchResult[] = rankMatches(
+        uniqueById(clubRows),
+        query,
+        origin,
+        AUTOCOMPLETE_LIMITS.clubs,
+      ).map(({ item, distance }) => ({
+        id: item.id,
+        title: item.title,
+        city: item.city,
+        state: item.state,
+        distance: metres(distance),
+        url: beachRowUrl({ ...item, state: item.beach_state }),
+        postcode: item.postcode,
+      }));
 
-      const articles: SearchResult[] = rankMatches(articleRows, query, null, AUTOCOMPLETE_LIMITS.articles).map(
-        ({ item }) => ({ id: item.id, title: item.title, city: null, state: '', distance: null, url: item.slug, postcode: null }),
-      );
+      const articles: SearchResult[] = rankMatches(
+        articleRows,
+        query,
+        null,
+        AUTOCOMPLETE_LIMITS.articles,
+      ).map(({ item }) => ({
+        id: item.id,
+        title: item.title,
+        city: null,
+        state: '',
+        distance: null,
+        url: item.slug,
+        postcode: null,
+      }));
 
       return { beaches, locations, clubs, articles };
     },

@@ -19,9 +19,7 @@ export type BaseIconProps = IconProps & {
  * colour inherited via currentColor.
  */
 export function Icon({ title, size = 24, className, children, viewBox = '0 0 24 24' }: BaseIconProps) {
-  const a11y = title
-    ? ({ role: 'img', 'aria-label': title } as const)
-    : ({ 'aria-hidden': true } as const);
+  const a11y = title ? ({ role: 'img', 'aria-label': title } as const) : ({ 'aria-hidden': true } as const);
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -112,7 +112,11 @@ export function DrinkingWaterIcon(props: IconProps) {
     <Icon {...props}>
       <path d="M2.5 8.5h2v5h-2M4.5 9.5h8a4 4 0 0 1 4 4v.5M4.5 12.5h7.5a1.5 1.5 0 0 1 1.5 1.5" />
       <path d="M13.5 14h3M9 9.5V5.5M6.5 5.5h5" />
-      <path d="M15 17.5s-2 2.25-2 3.5a2 2 0 0 0 4 0c0-1.25-2-3.5-2-3.5z" fill="currentColor" strokeWidth={1} />
+      <path
+        d="M15 17.5s-2 2.25-2 3.5a2 2 0 0 0 4 0c0-1.25-2-3.5-2-3.5z"
+        fill="currentColor"
+        strokeWidth={1}
+      />
     </Icon>
   );
 }

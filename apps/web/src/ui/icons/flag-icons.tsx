@@ -21,7 +21,7 @@ export function PatrolFlagIcon(props: IconProps) {
 export function NoPatrolIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <rect x="6" y="3.5" width="15" height="12" fill={FLAG_GREY} stroke="none" />
+      <rect x="6" y="3.5" width="15" height="12" fill={FLAG_GREY} strokeWidth={1} strokeLinejoin="miter" />
       <path d="M5 2.5V21.5M3 3l18 18" />
     </Icon>
   );
@@ -31,9 +31,9 @@ export function NoPatrolIcon(props: IconProps) {
 export function ClosedBeachIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <path d="M8 3 10.2 8h-7.2L1.5 3z" fill={FLAG_RED} stroke="none" />
-      <path d="M16 3l-2.2 5h7.2L22.5 3z" fill={FLAG_RED} stroke="none" />
-      <path d="M8 2.5 16.5 21.5M16 2.5 7.5 21.5" />
+      <path d="M9 2.5 11.4 9H4.4L2 2.5z" fill={FLAG_RED} stroke="none" />
+      <path d="M15 2.5 12.6 9h7L22 2.5z" fill={FLAG_RED} stroke="none" />
+      <path d="M9 2.5 16 21.5M15 2.5 8 21.5" />
     </Icon>
   );
 }

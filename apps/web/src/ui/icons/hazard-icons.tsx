@@ -42,14 +42,13 @@ export function StingerIcon(props: IconProps) {
   );
 }
 
-/** Crocodile head with open jaw and eye, just above the water line. */
+/** Crocodile head with open jaws above the water. */
 export function CrocodileIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <path d="M2.5 15v-1.5c0-1.2 1-2 2.5-1.7h7C12.5 9.3 16 8.8 17 11.2l2.5 1c1.5.6 2 1.8 2 3.3" />
-      <path d="M2.5 15h19M6 15l1-1.5 1 1.5 1-1.5 1 1.5" />
-      <path d="M15 11.25h.01" strokeWidth={2.5} />
-      <path d="M2 19.5q2.5-2 5 0t5 0 5 0 5 0" />
+      <path d="M21.5 9.5C20.5 5.5 17 4.5 15.5 7L5 8.5C3.5 8.7 2.5 9.5 2.5 11l12 1-10.5 3.5c-1 .3-1 1.5 0 1.5l13.5.5c2.5 0 4-1.5 4-4" />
+      <path d="M17 8.4h.01" strokeWidth={2.5} />
+      <path d="M2 21q2.5-2 5 0t5 0 5 0 5 0" />
     </Icon>
   );
 }

@@ -155,7 +155,7 @@ export function ClockIcon(props: IconProps) {
 export function OfflineIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <path d="M6.6 18.5A3.6 3.6 0 0 1 5.9 11.4 5.4 5.4 0 0 1 9 6.7M13.3 6.1a5.4 5.4 0 0 1 3 3.8A4.3 4.3 0 0 1 20 16.2M16.7 18.5H10" />
+      <path d="M6 19A4 4 0 0 1 5.2 11.08A6 6 0 0 1 5.72 8.56M8.5 5.64A6 6 0 0 1 16.98 9.4A4.8 4.8 0 0 1 20.52 17.66M6 19h10.15" />
       <path d="m3 3 18 18" />
     </Icon>
   );
@@ -172,12 +172,11 @@ export function BeachIcon(props: IconProps) {
   );
 }
 
-/** A single rolling wave. */
+/** Rolling waves (ocean, surf conditions). */
 export function WaveIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <path d="M2 12.5q2.5-3 5 0t5 0 5 0 5 0M2 18q2.5-3 5 0t5 0 5 0 5 0" />
-      <path d="M2 7q2.5-3 5 0t5 0 5 0 5 0" />
+      <path d="M2 10q2.5-3 5 0t5 0 5 0 5 0M2 16q2.5-3 5 0t5 0 5 0 5 0" />
     </Icon>
   );
 }

@@ -3,8 +3,7 @@ import { Icon } from './Icon.tsx';
 import type { IconProps } from './Icon.tsx';
 
 /** Cloud in the top part of the grid, leaving room below for precipitation. */
-const CLOUD_HIGH =
-  'M6.6 15A3.6 3.6 0 0 1 5.91 7.87A5.4 5.4 0 0 1 16.29 6.38A4.32 4.32 0 0 1 16.68 15Z';
+const CLOUD_HIGH = 'M6.6 15A3.6 3.6 0 0 1 5.91 7.87A5.4 5.4 0 0 1 16.29 6.38A4.32 4.32 0 0 1 16.68 15Z';
 /** Higher cloud with a gap in its base for a lightning bolt. */
 const CLOUD_STORM =
   'M6.6 14A3.6 3.6 0 0 1 5.91 6.87A5.4 5.4 0 0 1 16.29 5.38A4.32 4.32 0 1 1 16.68 14M6.6 14H9.4M14.1 14H16.65';
@@ -23,8 +22,8 @@ export function SunnyIcon(props: IconProps) {
 export function CloudyIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <path d="M7.44 12.68A4 4 0 1 1 12.53 7.12" />
-      <path d="M4.76 13.24 3.7 14.3M3 9H1.5M4.76 4.76 3.7 3.7M9 3V1.5M13.24 4.76l1.06-1.06" />
+      <path d="M7.67 12.48A3.5 3.5 0 1 1 12.3 7.39" />
+      <path d="m4.9 14.1-1.06 1.06M3 9.5H1.5M4.9 4.9 3.84 3.84M9.5 3V1.5M14.1 4.9l1.06-1.06" />
       <path d="M10 20A3 3 0 0 1 9.43 14.05A4.5 4.5 0 0 1 18.35 12.8A3.6 3.6 0 0 1 18.4 20Z" />
     </Icon>
   );
@@ -83,10 +82,10 @@ export function FogIcon(props: IconProps) {
 export function ShowersIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <path d="M5.37 9.56A3.5 3.5 0 0 1 10.25 4.97" />
-      <path d="M3.5 8H2M4.96 4.46 3.9 3.4M8.5 3V1.5" />
-      <path d="M9.2 16A3.2 3.2 0 0 1 8.7 9.64A4.8 4.8 0 0 1 17.5 8.38A3.84 3.84 0 0 1 18.16 16Z" />
-      <path d="m11 18.5-1 2.5M15 18.5l-1 2.5M19 18.5l-1 2.5" />
+      <path d="M6.43 11.06A3 3 0 1 1 10.03 6.29" />
+      <path d="m4.11 12.39-1.06 1.06M2.5 8.5H1M4.11 4.61 3.05 3.55M8 3V1.5M11.89 4.61l1.06-1.06" />
+      <path d="M10.4 16.5A2.9 2.9 0 0 1 9.82 10.76A4.35 4.35 0 0 1 18.32 9.55A3.48 3.48 0 0 1 18.52 16.5Z" />
+      <path d="m11 19-1 2.5M15 19l-1 2.5M19 19l-1 2.5" />
     </Icon>
   );
 }
@@ -104,9 +103,9 @@ export function RainIcon(props: IconProps) {
 export function DustIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <path d="M2.5 9.5H13a2.5 2.5 0 1 0-2.5-2.5M2.5 13.5h12" />
+      <path d="M3 8h9M3 12h13M3 16h8" />
       <path
-        d="M17.5 6h.01M20.5 9.5h.01M18.5 13h.01M21 16.5h.01M5 17.5h.01M9 19.5h.01M13 17.5h.01M16.5 20.5h.01"
+        d="M15.5 8h.01M19.5 8h.01M20 12h.01M14.5 16h.01M18.5 16h.01M10 20h.01M15 20.5h.01M19 4.5h.01"
         strokeWidth={2.5}
       />
     </Icon>

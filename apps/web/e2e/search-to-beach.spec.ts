@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+
+test('search "bondi" on Home, pick the beach with the keyboard, see its page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('SafeShore');
+  const search = page.getByRole('combobox', { name: 'Search for a beach, place, postcode or surf club' });
+  await search.fill('bondi');
+
+  const listbox = page.getByRole('listbox', { name: 'Search results' });
+  await expect(
+    listbox.getByRole('group', { name: 'Beaches' }).getByRole('option', { name: /Bondi Beach/ }),
+  ).toBeVisible();
+  // Groups come in the spec's order.
+  const groupNames = await listbox
+    .getByRole('group')
+    .evaluateAll((groups) =>
+      groups.map((g) => document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent),
+    );
+  expect(groupNames).toEqual(['Beaches', 'Locations', 'Clubs']);
+
+  await search.press('ArrowDown');
+  const active = page.locator('[role="option"][aria-selected="true"]');
+  await expect(active).toContainText('Bondi Beach');
+  await expect(search).toHaveAttribute('aria-activedescendant', (await active.getAttribute('id'))!);
+  await search.press('Enter');
+
+  await expect(page).toHaveURL('/beach/nsw/waverley/bondi-beach/bondi-beach');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bondi Beach');
+  await expect(page).toHaveTitle('Bondi Beach | SafeShore');
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumb.getByRole('link')).toHaveText(['New South Wales', 'Waverley', 'Bondi Beach']);
+  await expect(breadcrumb.getByRole('link', { name: 'Bondi Beach' })).toHaveAttribute(
+    'href',
+    '/nsw/waverley/bondi-beach',
+  );
+  await expect(page.getByTestId('beach-length')).toHaveText('1 km');
+  await expect(page.getByText('Not rated')).toBeVisible();
+  await expect(page.getByTestId('beach-key')).toHaveText('nsw-2026-bondi-beach');
+  await expect(page.getByText(/Rendered @ \d{1,2}:\d{2} (am|pm)/)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('Tab picks the highlighted result too, and the list needs two characters', async ({ page }) => {
+  await page.goto('/');
+  const search = page.getByRole('combobox', { name: /Search for a beach/ });
+  await search.fill('m');
+  await expect(page.getByText('Type at least 2 characters to search.')).toBeVisible();
+  await expect(page.getByRole('listbox', { name: 'Search results' })).toBeHidden();
+  await search.fill('manly');
+  await expect(page.getByRole('option', { name: /^Manly/ }).first()).toBeVisible();
+  await search.press('ArrowDown');
+  await search.press('Tab');
+  await expect(page).toHaveURL('/beach/nsw/northern-beaches/manly/manly-beach');
+});
+
+test('the header search is on every page but Home, and navigating scrolls to the top', async ({ page }) => {
+  await page.goto('/beach/nsw/waverley/bondi-beach/bondi-beach');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('combobox')).toBeVisible();
+  await page.getByRole('link', { name: 'Tamarama Beach' }).first().scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByRole('link', { name: 'Tamarama Beach' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tamarama Beach');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('combobox')).toHaveCount(0);
+});
+
+test('an unknown beach says so', async ({ page }) => {
+  await page.goto('/beach/nsw/waverley/bondi-beach/no-such-beach');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Beach not found');
+});
+
+test('the Surf Safety dropdown lists the groups and their articles', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Surf Safety' }).click();
+  for (const group of ['Beach Safety', 'Marine Stingers', 'The Right Gear', 'Marine Creatures']) {
+    await expect(page.getByRole('heading', { name: group })).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Rip currents' }).first().click();
+  await expect(page).toHaveURL('/surf-safety/ripcurrents');
+  await expect(page.getByRole('button', { name: 'Surf Safety' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page).toHaveTitle('Surf Safety | SafeShore');
+});
+
+test('offline, the red banner tells the user', async ({ page, context }) => {
+  await page.goto('/');
+  await context.setOffline(true);
+  await expect(page.getByText('You are offline! Go online to get the latest updates.')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('You are offline! Go online to get the latest updates.')).toBeHidden();
+});

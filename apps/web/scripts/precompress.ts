@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** Writes .gz and .br next to each text asset so the server can send them without compressing per request. */
+const dist = path.resolve(import.meta.dirname, '..', 'dist');
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+
+function* files(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(full);
+    else if (COMPRESSIBLE.test(entry.name)) yield full;
+  }
+}
+
+let count = 0;
+for (const file of files(dist)) {
+  const data = fs.readFileSync(file);
+  if (data.length < 512) continue;
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  count++;
+}
+fs.writeFileSync(path.join(dist, '.build-complete'), new Date().toISOString());
+console.log(`precompressed ${count} files`);

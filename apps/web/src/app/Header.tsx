@@ -1,0 +1,131 @@
+import { Link, NavLink, useNavigate } from 'react-router';
+import { LIFE_SAVING_ORG } from '@safeshore/domain';
+import { SearchBox } from '../features/search/index.ts';
+import { BackArrowIcon, ExternalLinkIcon, MenuIcon } from '../ui/icons/index.ts';
+import { Logo } from '../ui/Logo.tsx';
+import { useCurrentPageTitle } from './page-title.ts';
+import { SurfSafetyMenu } from './SurfSafetyMenu.tsx';
+
+export const APP_VERSION = __APP_VERSION__;
+
+interface HeaderProps {
+  isMobile: boolean;
+  isHome: boolean;
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+}
+
+/** Top navigation: Rip Currents, Multilingual, Surf Safety, About, the life saving organisation, Apps. */
+export function MainNavLinks() {
+  return (
+    <>
+      <li>
+        <NavLink to="/surf-safety/ripcurrents">Rip Currents</NavLink>
+      </li>
+      <li>
+        <NavLink to="/surf-safety/multilingual">Multilingual</NavLink>
+      </li>
+    </>
+  );
+}
+
+export function SecondaryNavLinks() {
+  return (
+    <>
+      <li>
+        <NavLink to="/about">About</NavLink>
+      </li>
+      <li>
+        <a href={LIFE_SAVING_ORG.url} target="_blank" rel="noopener noreferrer">
+          {LIFE_SAVING_ORG.label}
+          <ExternalLinkIcon size={14} title="(opens in a new tab)" />
+        </a>
+      </li>
+      <li>
+        <NavLink to="/apps">Apps</NavLink>
+      </li>
+    </>
+  );
+}
+
+export function GuestUserMenu() {
+  return (
+    <>
+      <li>
+        <NavLink to="/login">Login</NavLink>
+      </li>
+      <li>
+        <NavLink to="/register">Register</NavLink>
+      </li>
+    </>
+  );
+}
+
+export function Header({ isMobile, isHome, menuOpen, onOpenMenu }: HeaderProps) {
+  const title = useCurrentPageTitle();
+  const navigate = useNavigate();
+
+  if (isMobile) {
+    return (
+      <header className="header header--mobile">
+        {isHome ? (
+          <Link to="/" className="header__logo" aria-label="SafeShore home">
+            <Logo />
+          </Link>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Back"
+              onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}
+            >
+              <BackArrowIcon />
+            </button>
+            <p className="header__title">{title || 'SafeShore'}</p>
+          </>
+        )}
+        <button
+          type="button"
+          className="icon-button header__menu-button"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={onOpenMenu}
+        >
+          <MenuIcon />
+        </button>
+      </header>
+    );
+  }
+
+  return (
+    <header className="header header--desktop">
+      <div className="header__inner">
+        <Link to="/" className="header__logo" aria-label="SafeShore home">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="header__nav">
+          <ul className="nav-list">
+            <MainNavLinks />
+            <li>
+              <SurfSafetyMenu />
+            </li>
+            <SecondaryNavLinks />
+          </ul>
+        </nav>
+        {!isHome && (
+          <div className="header__search">
+            <SearchBox id="header-search" label="Search beaches and places" compact />
+          </div>
+        )}
+        <nav aria-label="Account" className="header__user">
+          <ul className="nav-list">
+            <GuestUserMenu />
+          </ul>
+          <span className="app-version">v{APP_VERSION}</span>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { MOBILE_QUERY, useMediaQuery } from '../platform/media.ts';
+import { BottomBar } from './BottomBar.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
+import { OfflineBanner } from './OfflineBanner.tsx';
+import type { RouteHandle } from './router.tsx';
+
+export function Layout() {
+  const location = useLocation();
+  const matches = useMatches();
+  const routeName = (matches.at(-1)?.handle as RouteHandle | undefined)?.name ?? '404';
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  // The menu is open for the location it was opened on, so any route change closes it.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const menuOpen = menuOpenedAt === location.key;
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  return (
+    <div className={`app ${isMobile ? 'app--mobile' : 'app--desktop'}`}>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <Header
+        isMobile={isMobile}
+        isHome={routeName === 'Home'}
+        onOpenMenu={() => setMenuOpenedAt(location.key)}
+        menuOpen={menuOpen}
+      />
+      <OfflineBanner />
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer showSearch={isMobile && routeName !== 'Home'} />
+      {isMobile && <BottomBar onOpenMenu={() => setMenuOpenedAt(location.key)} menuOpen={menuOpen} />}
+      {isMobile && <MobileMenu open={menuOpen} onClose={() => setMenuOpenedAt(null)} />}
+    </div>
+  );
+}

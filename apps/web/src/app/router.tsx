@@ -1,0 +1,37 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { APP_ROUTES, type AppRouteName } from '@safeshore/domain';
+import { HomePage } from '../features/home/HomePage.tsx';
+import { NotFoundPage } from '../features/notfound/NotFoundPage.tsx';
+import { SearchRoute } from '../features/placeholder/SearchRoute.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { Layout } from './Layout.tsx';
+
+export interface RouteHandle {
+  name: AppRouteName;
+  title: string;
+}
+
+const placeholder = () =>
+  import('../features/placeholder/PlaceholderPage.tsx').then((m) => ({ Component: m.PlaceholderPage }));
+
+/** Screens that exist; every other route shows an honest placeholder inside the real layout. */
+const SCREENS: Partial<Record<AppRouteName, Pick<RouteObject, 'Component' | 'lazy'>>> = {
+  Home: { Component: HomePage },
+  Beach: { lazy: () => import('../features/beach/BeachPage.tsx').then((m) => ({ Component: m.BeachPage })) },
+  Search: { Component: SearchRoute },
+  '404': { Component: NotFoundPage },
+};
+
+export const routes: RouteObject[] = [
+  {
+    Component: Layout,
+    ErrorBoundary: RouteErrorPage,
+    children: APP_ROUTES.map((route) => ({
+      path: route.path,
+      handle: { name: route.name, title: route.title } satisfies RouteHandle,
+      ...(SCREENS[route.name] ?? { lazy: placeholder }),
+    })),
+  },
+];
+
+export const router = createBrowserRouter(routes);

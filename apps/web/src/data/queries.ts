@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fetchAutocomplete, fetchBeach } from './api.ts';
+
+/** Data older than this is refreshed when the page becomes visible again (spec: 600 s). */
+export const FRESHNESS_MS = 600_000;
+
+export const beachQuery = (beachPath: string) =>
+  queryOptions({
+    queryKey: ['beach', beachPath],
+    queryFn: ({ signal }) => fetchBeach(beachPath, signal),
+    staleTime: FRESHNESS_MS,
+  });
+
+export const autocompleteQuery = (query: string) =>
+  queryOptions({
+    queryKey: ['autocomplete', query.trim().toLowerCase()],
+    queryFn: ({ signal }) => fetchAutocomplete(query.trim(), signal),
+    staleTime: 5 * 60_000,
+    enabled: query.trim().length >= 2,
+  });

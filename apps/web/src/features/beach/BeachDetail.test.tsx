@@ -1,0 +1,116 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beach, detail, summary } from '../../test/fixtures.ts';
+import { BeachDetail } from './BeachDetail.tsx';
+
+beforeAll(() => {
+  // jsdom lacks the modal dialog API; emulate the open attribute the browser would set.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+afterEach(cleanup);
+
+const show = (d = detail()) =>
+  render(
+    <MemoryRouter>
+      <BeachDetail detail={d} />
+    </MemoryRouter>,
+  );
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i + 1}`).join(' ');
+
+describe('BeachDetail', () => {
+  it('shows the title, breadcrumb links and length in km', () => {
+    show(detail({ beach: beach({ length: 1250 }) }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Bondi Beach');
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('link');
+    expect(crumbs.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['New South Wales', '/nsw'],
+      ['Waverley', '/nsw/waverley'],
+      ['Bondi Beach', '/nsw/waverley/bondi-beach'],
+    ]);
+    expect(screen.getByTestId('beach-length').textContent).toBe('1.25 km');
+    expect(screen.getByRole('link', { name: /Directions/ }).getAttribute('href')).toContain('-33.9,151.27');
+  });
+
+  it('says "Not rated" and "Not known" rather than inventing values', () => {
+    show(detail({ beach: beach({ hazard: null, length: null, patrol: null }) }));
+    expect(screen.getByText('Not rated')).toBeTruthy();
+    expect(screen.getByTestId('beach-length').textContent).toBe('Not known');
+    expect(screen.getByText('Patrol information not available')).toBeTruthy();
+  });
+
+  it.each([
+    [2, 'Least hazardous'],
+    [5, 'Moderately hazardous'],
+    [7, 'Highly hazardous'],
+    [9, 'Extremely hazardous'],
+  ])('shows a hazard of %s as x/10 with "%s"', (hazard, band) => {
+    show(detail({ beach: beach({ hazard }) }));
+    expect(screen.getByText(`${hazard}/10`)).toBeTruthy();
+    expect(screen.getByText(band)).toBeTruthy();
+  });
+
+  it('shows exactly 3 with no band label', () => {
+    const { container } = show(detail({ beach: beach({ hazard: 3 }) }));
+    expect(screen.getByText('3/10')).toBeTruthy();
+    expect(container.querySelector('.hazard__band')).toBeNull();
+  });
+
+  it('shows a 50-word teaser and the sections in the Beach Description dialog', () => {
+    show(detail({ beach: beach({ description: { Access: 'Walk down the stairs.', Beach: words(60) } }) }));
+    expect(screen.getByText(`${words(50)}…`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Read more' }));
+    const dialog = screen.getByRole('dialog', { name: 'Beach Description' });
+    expect(
+      within(dialog)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Summary', 'Access']);
+    expect(within(dialog).getByText('Walk down the stairs.')).toBeTruthy();
+  });
+
+  it('groups facilities into Information, Regulations and Hazards', () => {
+    show(
+      detail({
+        beach: beach({
+          facilities: [
+            { type: 'Facility', name: 'Toilets', url: null },
+            { type: 'Regulation', name: 'No dogs', url: null },
+            { type: 'Rip', name: 'Permanent rip', url: null },
+          ],
+        }),
+      }),
+    );
+    const tile = (name: string) => screen.getByRole('region', { name });
+    expect(within(tile('Information')).getByText('Toilets')).toBeTruthy();
+    expect(within(tile('Regulations')).getByText('No dogs')).toBeTruthy();
+    expect(within(tile('Hazards')).getByText('Permanent rip')).toBeTruthy();
+  });
+
+  it('shows the first 3 related and nearby beaches', () => {
+    const many = Array.from({ length: 6 }, (_, i) => summary({ id: 10 + i, title: `Beach ${i + 1}` }));
+    show(detail({ nearBy: many, relatedBeaches: many }));
+    for (const name of ['Related Beaches', 'Near By Beaches']) {
+      const links = within(screen.getByRole('region', { name })).getAllByRole('link');
+      expect(links.map((a) => a.textContent)).toEqual(['Beach 1', 'Beach 2', 'Beach 3']);
+    }
+  });
+
+  it('ends with the beach key and the Rendered @ time in the beach time zone', () => {
+    show();
+    expect(screen.getByTestId('beach-key').textContent).toBe('nsw-2026-bondi-beach');
+    expect(screen.getByText(/Rendered @ (1:05 pm|21 Nov, 1:05 pm)/)).toBeTruthy();
+  });
+
+  it('labels sample data', () => {
+    show(detail({ beach: beach({ is_sample: true }) }));
+    expect(screen.getByText('Sample data')).toBeTruthy();
+  });
+});

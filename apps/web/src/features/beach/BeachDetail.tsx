@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  STATE_NAMES,
+  descriptionSummary,
+  formatLengthKm,
+  formatPlaceTime,
+  groupFacilities,
+  isStateCode,
+  orderedDescriptionSections,
+  teaser,
+  type BeachDetailResponse,
+} from '@safeshore/domain';
+import { BeachCard } from '../../ui/BeachCard.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { HazardRating } from '../../ui/HazardRating.tsx';
+import { BeachIcon, DirectionsIcon, NoPatrolIcon, PatrolFlagIcon, RulerIcon } from '../../ui/icons/index.ts';
+import { FacilityTiles } from './FacilityTiles.tsx';
+
+const SHOWN_NEARBY = 3;
+
+export function BeachDetail({ detail }: { detail: BeachDetailResponse }) {
+  const { beach } = detail;
+  const [descriptionOpen, setDescriptionOpen] = useState(false);
+  const sections = orderedDescriptionSections(beach.description);
+  const summary = teaser(descriptionSummary(beach.description), 50);
+  const length = formatLengthKm(beach.length);
+  const groups = groupFacilities(beach.facilities);
+  const stateName = isStateCode(beach.state) ? STATE_NAMES[beach.state] : beach.state;
+  const renderedAt = formatPlaceTime(new Date(beach.rendered_at), new Date(), beach.timezone);
+  const precision = beach.source.coordinate_precision_m;
+
+  return (
+    <article className="beach" aria-labelledby="beach-title">
+      <header className="beach__header">
+        <div className="page">
+          <nav aria-label="Breadcrumb" className="breadcrumb">
+            <ol>
+              <li>
+                <Link to={beach.state_url}>{stateName}</Link>
+              </li>
+              <li>
+                <Link to={beach.area_url}>{beach.area}</Link>
+              </li>
+              <li>
+                <Link to={beach.postcode_url}>{beach.city}</Link>
+              </li>
+            </ol>
+          </nav>
+          <h1 id="beach-title" className="beach__title">
+            {beach.title}
+          </h1>
+          <p className="beach__badges">
+            {beach.patrol !== null && beach.patrol > 0 ? (
+              <span className="badge badge--patrol">
+                <PatrolFlagIcon size={18} /> Patrolled by a surf life saving club in season
+              </span>
+            ) : (
+              <span className="badge badge--unknown">
+                <NoPatrolIcon size={18} />{' '}
+                {beach.patrol === 0 ? 'Not patrolled' : 'Patrol information not available'}
+              </span>
+            )}
+            {beach.is_sample && <span className="badge badge--sample">Sample data</span>}
+          </p>
+          <p>
+            <a
+              className="button button--secondary"
+              href={`https://www.google.com/maps/dir/?api=1&destination=${beach.latitude},${beach.longitude}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <DirectionsIcon size={18} /> Directions{' '}
+              <span className="visually-hidden">(opens in a new tab)</span>
+            </a>
+          </p>
+        </div>
+      </header>
+
+      <div className="page beach__grid">
+        <section className="card beach__photo" aria-label="Photos">
+          {detail.images.length > 0 ? (
+            <img src={detail.images[0]!.url} alt={detail.images[0]!.caption ?? beach.title} loading="lazy" />
+          ) : (
+            <div className="photo-placeholder">
+              <BeachIcon size={48} />
+              <p>No photos of this beach yet.</p>
+            </div>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="about-heading">
+          <h2 id="about-heading">About this beach</h2>
+          {summary.text ? <p>{summary.text}</p> : <p className="muted">No description of this beach yet.</p>}
+          {(summary.truncated || sections.length > 1) && (
+            <button type="button" className="link-button" onClick={() => setDescriptionOpen(true)}>
+              Read more
+            </button>
+          )}
+          <dl className="facts">
+            <div>
+              <dt>
+                <RulerIcon size={18} /> Beach length
+              </dt>
+              <dd data-testid="beach-length">{length ?? 'Not known'}</dd>
+            </div>
+            <div>
+              <dt>Surf life saving club{beach.clubs.length === 1 ? '' : 's'}</dt>
+              <dd>
+                {beach.clubs.length > 0 ? beach.clubs.map((club) => club.title).join(', ') : 'No information'}
+              </dd>
+            </div>
+          </dl>
+        </section>
+
+        <section className="card" aria-labelledby="hazard-heading">
+          <h2 id="hazard-heading">General Hazard Rating</h2>
+          <HazardRating hazard={beach.hazard} />
+          <p>
+            <Link to="/surf-safety/flags-and-signs">Beach flags and signs explained</Link>
+          </p>
+        </section>
+
+        <section className="card" aria-labelledby="patrols-heading">
+          <h2 id="patrols-heading">Patrols</h2>
+          <p className="muted">
+            Patrol days and times for this beach are not available in SafeShore yet. Check the signs at the
+            beach and swim between the red and yellow flags.
+          </p>
+        </section>
+
+        <section className="card" aria-labelledby="conditions-heading">
+          <h2 id="conditions-heading">Conditions</h2>
+          <p className="muted">
+            Weather, swell, wind, tide and UV for this beach are not available in SafeShore yet. Check the{' '}
+            <a href="https://www.bom.gov.au/" target="_blank" rel="noopener noreferrer">
+              Bureau of Meteorology<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>{' '}
+            before you go.
+          </p>
+        </section>
+
+        <FacilityTiles groups={groups} />
+
+        <section className="card" aria-labelledby="related-heading">
+          <h2 id="related-heading">Related Beaches</h2>
+          {detail.relatedBeaches.length > 0 ? (
+            <ul className="beach-list">
+              {detail.relatedBeaches.slice(0, SHOWN_NEARBY).map((b) => (
+                <BeachCard key={b.id} beach={b} />
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No other beaches in {beach.area} yet.</p>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="nearby-heading">
+          <h2 id="nearby-heading">Near By Beaches</h2>
+          {detail.nearBy.length > 0 ? (
+            <ul className="beach-list">
+              {detail.nearBy.slice(0, SHOWN_NEARBY).map((b) => (
+                <BeachCard key={b.id} beach={b} />
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No other beaches nearby in SafeShore yet.</p>
+          )}
+        </section>
+      </div>
+
+      <footer className="page beach__footer">
+        <p>
+          Source: {beach.source.name}
+          {precision !== null &&
+            `. Location accurate to about ${precision >= 1000 ? `${precision / 1000} km` : `${precision} m`}`}
+          .
+        </p>
+        <p>
+          Beach key: <span data-testid="beach-key">{beach.key}</span> · Rendered @ {renderedAt}
+        </p>
+      </footer>
+
+      <Dialog open={descriptionOpen} title="Beach Description" onClose={() => setDescriptionOpen(false)}>
+        {sections.map((section) => (
+          <section key={section.title} className="description-section">
+            <h3>{section.title === 'Beach' ? 'Summary' : section.title}</h3>
+            {section.body.split(/\n{2,}/).map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+          </section>
+        ))}
+      </Dialog>
+    </article>
+  );
+}

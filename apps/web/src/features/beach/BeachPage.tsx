@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../app/page-title.ts';
+import { ApiError } from '../../data/api.ts';
+import { beachQuery } from '../../data/queries.ts';
+import { useOnline } from '../../platform/online.ts';
+import { BeachDetail } from './BeachDetail.tsx';
+
+/** /beach/{state}/{area}/{location}/{beachSlug}: loads the beach (reloading on route change) and shows it. */
+export function BeachPage() {
+  const { state = '', area = '', location = '', beachSlug = '' } = useParams();
+  const path = [state, area, location, beachSlug].join('/');
+  const { data, error, isPending, refetch, isFetching } = useQuery(beachQuery(path));
+  const online = useOnline();
+  usePageTitle(data?.beach.title ?? '');
+
+  if (isPending) {
+    return (
+      <div className="page page--narrow" aria-busy="true">
+        <p className="loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading beach…
+        </p>
+      </div>
+    );
+  }
+
+  if (error) {
+    const missing = error instanceof ApiError && (error.status === 404 || error.status === 422);
+    return (
+      <div className="page page--narrow">
+        <h1>{missing ? 'Beach not found' : 'Could not load this beach'}</h1>
+        <p>
+          {missing
+            ? 'We could not find a beach at this address. It may have moved or the link may be wrong.'
+            : online
+              ? error.message
+              : 'You are offline. Go online to see this beach.'}
+        </p>
+        <p>
+          {!missing && (
+            <button type="button" className="button" onClick={() => void refetch()} disabled={isFetching}>
+              Try again
+            </button>
+          )}{' '}
+          <Link to="/" className="button button--secondary">
+            Search for a beach
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  return <BeachDetail detail={data} />;
+}
+export default BeachPage;

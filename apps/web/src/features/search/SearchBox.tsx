@@ -1,0 +1,185 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  AUTOCOMPLETE_BLUR_CLOSE_MS,
+  AUTOCOMPLETE_DEBOUNCE_MS,
+  AUTOCOMPLETE_MIN_CHARS,
+  SEARCH_GROUPS,
+  formatDistanceKm,
+  searchResultPath,
+  type AutocompleteResponse,
+  type SearchGroupKey,
+  type SearchResult,
+} from '@safeshore/domain';
+import { autocompleteQuery } from '../../data/queries.ts';
+import { SearchIcon } from '../../ui/icons/index.ts';
+import { useDebouncedValue } from './useDebouncedValue.ts';
+
+interface Option {
+  group: SearchGroupKey;
+  result: SearchResult;
+  path: string;
+}
+
+function optionsOf(data: AutocompleteResponse | undefined): Option[] {
+  if (!data) return [];
+  return SEARCH_GROUPS.flatMap(({ key }) =>
+    data[key].map((result) => ({ group: key, result, path: searchResultPath(key, result) })),
+  );
+}
+
+function subtitle(option: Option): string {
+  const { result } = option;
+  const where = [result.city !== result.title ? result.city : null, result.state, result.postcode]
+    .filter(Boolean)
+    .join(' ');
+  const distance = result.distance !== null ? ` · ${formatDistanceKm(result.distance)}` : '';
+  return option.group === 'articles' ? 'Surf safety article' : `${where}${distance}`;
+}
+
+interface SearchBoxProps {
+  id: string;
+  label: string;
+  compact?: boolean;
+}
+
+/**
+ * Beach and place search (an ARIA combobox). Searches after 2 characters and a 300 ms pause;
+ * arrow keys move the highlight, Enter or Tab picks it, Escape closes; the list closes 200 ms
+ * after the box loses focus so a click on a result still lands.
+ */
+export function SearchBox({ id, label, compact = false }: SearchBoxProps) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const blurTimer = useRef<number | undefined>(undefined);
+  const listId = useId();
+  const statusId = useId();
+
+  const debounced = useDebouncedValue(text.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
+  const ready = debounced.length >= AUTOCOMPLETE_MIN_CHARS;
+  const { data, isFetching, isError } = useQuery({
+    ...autocompleteQuery(debounced),
+    placeholderData: keepPreviousData,
+  });
+  const options = useMemo(() => (ready ? optionsOf(data) : []), [data, ready]);
+  const expanded = open && ready && (options.length > 0 || (!isFetching && data !== undefined));
+
+  useEffect(() => () => window.clearTimeout(blurTimer.current), []);
+
+  const select = (option: Option) => {
+    setOpen(false);
+    setActive(-1);
+    setText('');
+    navigate(option.path);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (options.length === 0) return;
+      event.preventDefault();
+      setOpen(true);
+      const last = options.length - 1;
+      setActive((current) =>
+        event.key === 'ArrowDown' ? (current >= last ? 0 : current + 1) : current <= 0 ? last : current - 1,
+      );
+    } else if ((event.key === 'Enter' || event.key === 'Tab') && expanded && active >= 0 && options[active]) {
+      event.preventDefault();
+      select(options[active]);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+
+  let status = '';
+  if (text.trim().length > 0 && text.trim().length < AUTOCOMPLETE_MIN_CHARS)
+    status = 'Type at least 2 characters to search.';
+  else if (ready && isError) status = 'Search is unavailable right now. Check your connection and try again.';
+  else if (ready && isFetching && options.length === 0) status = 'Searching…';
+  else if (ready && data && options.length === 0)
+    status = `No beaches, places or clubs match “${debounced}”.`;
+  else if (ready && options.length > 0)
+    status = `${options.length} result${options.length === 1 ? '' : 's'}. Use the up and down arrows to choose.`;
+
+  let index = -1;
+  return (
+    <div className={`search ${compact ? 'search--compact' : ''}`}>
+      <label htmlFor={id} className={compact ? 'visually-hidden' : 'search__label'}>
+        {label}
+      </label>
+      <div className="search__field">
+        <SearchIcon className="search__icon" size={20} />
+        <input
+          id={id}
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-describedby={statusId}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Beach, suburb, postcode or club"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => {
+            window.clearTimeout(blurTimer.current);
+            setOpen(true);
+          }}
+          onBlur={() => {
+            blurTimer.current = window.setTimeout(() => setOpen(false), AUTOCOMPLETE_BLUR_CLOSE_MS);
+          }}
+        />
+      </div>
+      <p
+        id={statusId}
+        className={expanded || !status ? 'visually-hidden' : 'search__status'}
+        aria-live="polite"
+      >
+        {status}
+      </p>
+      <div id={listId} role="listbox" aria-label="Search results" className="search__list" hidden={!expanded}>
+        {expanded &&
+          SEARCH_GROUPS.map(({ key, title }) => {
+            const groupOptions = options.filter((option) => option.group === key);
+            if (groupOptions.length === 0) return null;
+            return (
+              <div role="group" aria-labelledby={`${listId}-${key}`} key={key} className="search__group">
+                <div role="presentation" id={`${listId}-${key}`} className="search__group-title">
+                  {title}
+                </div>
+                {groupOptions.map((option) => {
+                  index++;
+                  const optionIndex = index;
+                  return (
+                    <div
+                      key={`${key}-${option.result.id}`}
+                      id={`${listId}-${optionIndex}`}
+                      role="option"
+                      aria-selected={optionIndex === active}
+                      className={`search__option ${optionIndex === active ? 'search__option--active' : ''}`}
+                      onMouseDown={(event) => event.preventDefault()}
+                      onMouseEnter={() => setActive(optionIndex)}
+                      onClick={() => select(option)}
+                    >
+                      <span className="search__option-title">{option.result.title}</span>
+                      <span className="search__option-sub">{subtitle(option)}</span>
+                    </div>
+                  );
+                })}
+              </div>
+            );
+          })}
+      </div>
+    </div>
+  );
+}

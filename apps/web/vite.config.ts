@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8787'}`;
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    __APP_VERSION__: JSON.stringify(pkg.version),
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: {
+      '/api': apiTarget,
+      '/healthz': apiTarget,
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    assetsInlineLimit: 2048,
+  },
+});

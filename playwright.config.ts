@@ -1,0 +1,64 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests run against the app started the way `npm start` starts it (build if needed, migrate
+ * a fresh SQLite database, load the bundled data, serve web + API from one process), in Debian's
+ * Chromium. Never `playwright install`: the browser comes from the system.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const baseURL = `http://127.0.0.1:${PORT}`;
+const database = path.join(os.tmpdir(), `safeshore-e2e-${process.pid}.sqlite`);
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'apps/web/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: /\.mobile\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    {
+      name: 'mobile',
+      testMatch: /\.mobile\.spec\.ts$/,
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        launchOptions: chromium,
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/start.ts',
+    url: `${baseURL}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), HOST: '127.0.0.1', SQLITE_PATH: database, LOG_LEVEL: 'warn' },
+  },
+});
