@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AutocompleteResponseSchema, ValidationErrorSchema } from '@safeshore/domain';
+import {
+  AUTOCOMPLETE_LIMITS,
+  AutocompleteResponseSchema,
+  ValidationErrorSchema,
+  rankMatches,
+} from '@safeshore/domain';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -86,4 +91,23 @@ describe('GET /api/v4/autocomplete', () => {
     expect(res.statusCode).toBe(422);
     expect(ValidationErrorSchema.parse(res.json()).errors[field]?.length).toBeGreaterThan(0);
   });
+
+  it.each(['bo', 'be', 'main beach', 'beach bon', 'st k', 'po', 'north'])(
+    'agrees with the domain ranking of every beach for "%s" (SQL only pre-ranks)',
+    async (q) => {
+      const origin = { latitude: -33.87, longitude: 151.2 };
+      const all = await t.handle.db
+        .selectFrom('beaches')
+        .select(['id', 'title', 'latitude', 'longitude', 'patrol'])
+        .execute();
+      const expected = rankMatches(
+        all.map((b) => ({ ...b, boost: b.patrol !== null && b.patrol > 0 ? 1 : 0 })),
+        q,
+        origin,
+        AUTOCOMPLETE_LIMITS.beaches,
+      ).map((r) => r.item.id);
+      const body = await search(`q=${encodeURIComponent(q)}&lat=${origin.latitude}&lng=${origin.longitude}`);
+      expect(body.beaches.map((b) => b.id)).toEqual(expected);
+    },
+  );
 });

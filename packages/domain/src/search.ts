@@ -15,15 +15,17 @@ export const OFFLINE_AUTOCOMPLETE_BEACH_LIMIT = 100;
  * 3 every query word starts some word of the name (in any order).
  */
 export function matchRank(name: string, query: string): number | null {
-  const q = normalizeSearchText(query);
-  const n = normalizeSearchText(name);
+  return matchRankNormalized(normalizeSearchText(name), normalizeSearchText(query));
+}
+
+/** matchRank for texts already passed through normalizeSearchText (the stored search_name). */
+export function matchRankNormalized(n: string, q: string): number | null {
   if (q === '' || n === '') return null;
   if (n === q) return 0;
   if (n.startsWith(q)) return 1;
   if (n.includes(` ${q}`)) return 2;
   const nameWords = n.split(' ');
-  const queryWords = q.split(' ');
-  if (queryWords.every((word) => nameWords.some((nameWord) => nameWord.startsWith(word)))) return 3;
+  if (q.split(' ').every((word) => nameWords.some((nameWord) => nameWord.startsWith(word)))) return 3;
   return null;
 }
 
@@ -36,11 +38,15 @@ export function candidateTerm(query: string): string | null {
 
 export interface Rankable {
   title: string;
+  /** normalizeSearchText(title), when the caller already has it (saves work per candidate). */
+  search_name?: string;
   latitude?: number | null;
   longitude?: number | null;
   /** Higher first among equal matches (e.g. patrolled beaches, populous places). */
   boost?: number;
 }
+
+const TITLE_ORDER = new Intl.Collator('en-AU');
 
 export interface Ranked<T> {
   item: T;
@@ -59,8 +65,9 @@ export function rankMatches<T extends Rankable>(
   limit: number,
 ): Ranked<T>[] {
   const ranked: Ranked<T>[] = [];
+  const q = normalizeSearchText(query);
   for (const item of items) {
-    const rank = matchRank(item.title, query);
+    const rank = matchRankNormalized(item.search_name ?? normalizeSearchText(item.title), q);
     if (rank === null) continue;
     const distance =
       origin && item.latitude != null && item.longitude != null
@@ -74,7 +81,7 @@ export function rankMatches<T extends Rankable>(
       (b.item.boost ?? 0) - (a.item.boost ?? 0) ||
       (a.distance ?? Infinity) - (b.distance ?? Infinity) ||
       a.item.title.length - b.item.title.length ||
-      a.item.title.localeCompare(b.item.title, 'en-AU'),
+      TITLE_ORDER.compare(a.item.title, b.item.title),
   );
   return ranked.slice(0, limit);
 }

@@ -136,7 +136,7 @@ export function foundation(dialect: DialectName): Migration {
         .addColumn('term', searchText, (c) => c.notNull())
         .addColumn('kind', 'text', (c) => c.notNull())
         .addColumn('ref_id', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('search_terms_pk', ['term', 'kind', 'ref_id'])
+        .addPrimaryKeyConstraint('search_terms_pk', ['kind', 'term', 'ref_id'])
         .execute();
       await db.schema
         .createIndex('search_terms_ref_idx')

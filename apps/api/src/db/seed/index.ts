@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { Database } from '../schema.ts';
 import { importBeaches, type BeachImportReport } from './beaches.ts';
 import { importPlaces, type PlacesImportReport } from './places.ts';
@@ -44,6 +45,8 @@ export async function seedBundledData(
   const places = await importPlaces(db, files.places);
   const beaches: BeachImportReport[] = [];
   for (const file of files.beaches) beaches.push(await importBeaches(db, file));
+  // Fresh planner statistics after a bulk load, so prefix searches use the right index.
+  await sql`analyze`.execute(db);
   const now = new Date().toISOString();
   await db
     .insertInto('app_meta')

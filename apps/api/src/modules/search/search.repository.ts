@@ -1,83 +1,129 @@
-import { prefixUpperBound } from '@safeshore/domain';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { prefixUpperBound, searchWords, type LatLng } from '@safeshore/domain';
 import type { Database, SearchKind } from '../../db/schema.ts';
 
-/** Upper bound on candidates pulled per kind before ranking; keeps short queries ("be") cheap. */
-export const CANDIDATE_LIMIT = 400;
+/** Caps the rows a word-prefix lookup can pull from the term index for very short terms. */
+export const TERM_CANDIDATE_CAP = 2000;
+
+export interface SearchRequest {
+  /** normalizeSearchText(query) */
+  normalized: string;
+  /** the longest query word: looked up in the term index */
+  term: string;
+  origin: LatLng | null;
+  limit: number;
+}
 
 /**
- * Candidate ids for a query: names starting with the whole normalised query (best matches, from
- * the name index) and names with any word starting with the candidate term (from the term index).
+ * The SQL half of autocomplete: rows that match every query word (whole-name prefix from the name
+ * index, or any word prefix from the term index), pre-ranked in SQL the way the domain's
+ * rankMatches ranks them (exact, prefix, word prefix, all words; boost; rough distance; length),
+ * so only a few rows per group leave the database. The service re-ranks those exactly.
  */
+function matching(
+  table: string,
+  kind: SearchKind,
+  request: SearchRequest,
+  boost: RawBuilder<number> | null,
+  coordinatesTable = table,
+) {
+  const name = sql.ref(`${table}.search_name`);
+  const id = sql.ref(`${table}.id`);
+  const q = request.normalized;
+  const words = searchWords(q).filter((word) => word !== request.term);
+
+  const prefix = sql`(${name} >= ${q} and ${name} < ${prefixUpperBound(q)})`;
+  const termIds = sql`(select ref_id from search_terms where kind = ${kind} and term >= ${request.term} and term < ${prefixUpperBound(request.term)} limit ${TERM_CANDIDATE_CAP})`;
+  // Query words are [a-z0-9] only (normalised), so they are safe inside LIKE patterns.
+  const allWords = words.map((word) => sql`(' ' || ${name}) like ${`% ${word}%`}`);
+  const where = sql<SqlBool>`${sql.join([sql`(${prefix} or ${id} in ${termIds})`, ...allWords], sql` and `)}`;
+
+  const rank = sql<number>`case when ${name} = ${q} then 0 when ${prefix} then 1 when (' ' || ${name}) like ${`% ${q}%`} then 2 else 3 end`;
+  const title = sql.ref(`${table}.title`);
+  const order: RawBuilder<unknown>[] = [rank];
+  if (boost) order.push(sql`${boost} desc`);
+  if (request.origin) {
+    const { latitude, longitude } = request.origin;
+    const k = Math.cos((latitude * Math.PI) / 180) ** 2;
+    const lat = sql.ref(`${coordinatesTable}.latitude`);
+    const lng = sql.ref(`${coordinatesTable}.longitude`);
+    order.push(
+      sql`((${lat} - ${latitude}) * (${lat} - ${latitude}) + (${lng} - ${longitude}) * (${lng} - ${longitude}) * ${k})`,
+    );
+  }
+  order.push(sql`length(${title})`, title);
+  return { where, order: sql.join(order), limit: request.limit };
+}
+
 export function createSearchRepository(db: Database) {
-  const termIds = (kind: SearchKind, term: string) =>
-    db
-      .selectFrom('search_terms')
-      .select('ref_id')
-      .where('kind', '=', kind)
-      .where('term', '>=', term)
-      .where('term', '<', prefixUpperBound(term))
-      .limit(CANDIDATE_LIMIT);
-
   return {
-    beaches(normalizedQuery: string, term: string) {
-      const columns = [
-        'id',
-        'title',
-        'city',
-        'state',
-        'postcode',
-        'latitude',
-        'longitude',
-        'patrol',
-        'area_slug',
-        'city_slug',
-        'slug',
-      ] as const;
-      return Promise.all([
-        db
-          .selectFrom('beaches')
-          .select(columns)
-          .where('search_name', '>=', normalizedQuery)
-          .where('search_name', '<', prefixUpperBound(normalizedQuery))
-          .limit(CANDIDATE_LIMIT)
-          .execute(),
-        db.selectFrom('beaches').select(columns).where('id', 'in', termIds('beach', term)).execute(),
-      ]).then(([a, b]) => [...a, ...b]);
+    beaches(request: SearchRequest) {
+      const m = matching(
+        'beaches',
+        'beach',
+        request,
+        sql<number>`case when beaches.patrol > 0 then 1 else 0 end`,
+      );
+      return db
+        .selectFrom('beaches')
+        .select([
+          'id',
+          'title',
+          'search_name',
+          'city',
+          'state',
+          'postcode',
+          'latitude',
+          'longitude',
+          'patrol',
+          'area_slug',
+          'city_slug',
+          'slug',
+        ])
+        .where(m.where)
+        .orderBy(m.order)
+        .limit(m.limit)
+        .execute();
     },
 
-    places(normalizedQuery: string, term: string) {
-      const columns = [
-        'id',
-        'title',
-        'state',
-        'postcode',
-        'latitude',
-        'longitude',
-        'slug',
-        'area_slug',
-        'beaches_count',
-      ] as const;
-      return Promise.all([
-        db
-          .selectFrom('localities')
-          .select(columns)
-          .where('search_name', '>=', normalizedQuery)
-          .where('search_name', '<', prefixUpperBound(normalizedQuery))
-          .limit(CANDIDATE_LIMIT)
-          .execute(),
-        db.selectFrom('localities').select(columns).where('id', 'in', termIds('place', term)).execute(),
-      ]).then(([a, b]) => [...a, ...b]);
+    places(request: SearchRequest) {
+      const m = matching('localities', 'place', request, sql<number>`localities.beaches_count`);
+      return db
+        .selectFrom('localities')
+        .select([
+          'id',
+          'title',
+          'search_name',
+          'state',
+          'postcode',
+          'latitude',
+          'longitude',
+          'slug',
+          'area_slug',
+          'beaches_count',
+        ])
+        .where(m.where)
+        .orderBy(m.order)
+        .limit(m.limit)
+        .execute();
     },
 
-    /** Clubs with the beach they patrol first (the club result links to that beach). */
-    clubs(term: string) {
+    /** Clubs, each with the first beach it patrols (the club result links to that beach). */
+    clubs(request: SearchRequest) {
+      const m = matching('clubs', 'club', request, null, 'beaches');
       return db
         .selectFrom('clubs')
-        .innerJoin('beach_clubs', 'beach_clubs.club_id', 'clubs.id')
-        .innerJoin('beaches', 'beaches.id', 'beach_clubs.beach_id')
+        .innerJoin('beaches', (join) =>
+          join.on(
+            'beaches.id',
+            '=',
+            sql<number>`(select min(beach_clubs.beach_id) from beach_clubs where beach_clubs.club_id = clubs.id)`,
+          ),
+        )
         .select([
           'clubs.id',
           'clubs.title',
+          'clubs.search_name',
           'clubs.state',
           'beaches.city',
           'beaches.postcode',
@@ -87,19 +133,22 @@ export function createSearchRepository(db: Database) {
           'beaches.area_slug',
           'beaches.city_slug',
           'beaches.slug',
-          'beach_clubs.sort',
         ])
-        .where('clubs.id', 'in', termIds('club', term))
-        .orderBy('beach_clubs.sort')
+        .where(m.where)
+        .orderBy(m.order)
+        .limit(m.limit)
         .execute();
     },
 
-    articles(term: string) {
+    articles(request: SearchRequest) {
+      const m = matching('articles', 'article', { ...request, origin: null }, null);
       return db
         .selectFrom('articles')
-        .select(['id', 'slug', 'title'])
+        .select(['id', 'slug', 'title', 'search_name'])
         .where('published', '=', 1)
-        .where('id', 'in', termIds('article', term))
+        .where(m.where)
+        .orderBy(m.order)
+        .limit(m.limit)
         .execute();
     },
   };

@@ -8,32 +8,35 @@ import {
   type SearchResult,
 } from '@safeshore/domain';
 import { beachRowUrl, placeUrl } from '../beaches/beaches.presenter.ts';
-import type { SearchRepository } from './search.repository.ts';
-
-function uniqueById<T extends { id: number }>(rows: T[]): T[] {
-  const seen = new Set<number>();
-  return rows.filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)));
-}
+import type { SearchRepository, SearchRequest } from './search.repository.ts';
 
 const metres = (distance: number | null) => (distance === null ? null : Math.round(distance));
+
+/** The database pre-ranks roughly; this many rows per group are re-ranked exactly by the domain rule. */
+const RERANK_FACTOR = 3;
 
 export function createSearchService(repo: SearchRepository) {
   return {
     /** Autocomplete groups in the spec's order: Beaches, Locations, Clubs, Articles. */
     async autocomplete(query: string, origin: LatLng | null): Promise<AutocompleteResponse> {
-      const normalized = normalizeSearchText(query);
       const term = candidateTerm(query);
       if (!term) return { beaches: [], locations: [], clubs: [], articles: [] };
+      const request = (limit: number): SearchRequest => ({
+        normalized: normalizeSearchText(query),
+        term,
+        origin,
+        limit: limit * RERANK_FACTOR,
+      });
 
       const [beachRows, placeRows, clubRows, articleRows] = await Promise.all([
-        repo.beaches(normalized, term),
-        repo.places(normalized, term),
-        repo.clubs(term),
-        repo.articles(term),
+        repo.beaches(request(AUTOCOMPLETE_LIMITS.beaches)),
+        repo.places(request(AUTOCOMPLETE_LIMITS.locations)),
+        repo.clubs(request(AUTOCOMPLETE_LIMITS.clubs)),
+        repo.articles(request(AUTOCOMPLETE_LIMITS.articles)),
       ]);
 
       const beaches: SearchResult[] = rankMatches(
-        uniqueById(beachRows).map((row) => ({ ...row, boost: row.patrol && row.patrol > 0 ? 1 : 0 })),
+        beachRows.map((row) => Object.assign(row, { boost: row.patrol !== null && row.patrol > 0 ? 1 : 0 })),
         query,
         origin,
         AUTOCOMPLETE_LIMITS.beaches,
@@ -48,7 +51,7 @@ export function createSearchService(repo: SearchRepository) {
       }));
 
       const locations: SearchResult[] = rankMatches(
-        uniqueById(placeRows).map((row) => ({ ...row, boost: row.beaches_count })),
+        placeRows.map((row) => Object.assign(row, { boost: row.beaches_count })),
         query,
         origin,
         AUTOCOMPLETE_LIMITS.locations,
@@ -62,20 +65,17 @@ export function createSearchService(repo: SearchRepository) {
         postcode: item.postcode,
       }));
 
-      const clubs: SearchResult[] = rankMatches(
-        uniqueById(clubRows),
-        query,
-        origin,
-        AUTOCOMPLETE_LIMITS.clubs,
-      ).map(({ item, distance }) => ({
-        id: item.id,
-        title: item.title,
-        city: item.city,
-        state: item.state,
-        distance: metres(distance),
-        url: beachRowUrl({ ...item, state: item.beach_state }),
-        postcode: item.postcode,
-      }));
+      const clubs: SearchResult[] = rankMatches(clubRows, query, origin, AUTOCOMPLETE_LIMITS.clubs).map(
+        ({ item, distance }) => ({
+          id: item.id,
+          title: item.title,
+          city: item.city,
+          state: item.state,
+          distance: metres(distance),
+          url: beachRowUrl({ ...item, state: item.beach_state }),
+          postcode: item.postcode,
+        }),
+      );
 
       const articles: SearchResult[] = rankMatches(
         articleRows,

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface StartedServer {
+  baseUrl: string;
+  process: ChildProcess;
+  msToHealthy: number;
+  stop: () => Promise<void>;
+}
+
+/** Starts the app exactly as `npm start` does, on a fresh SQLite file, and waits for GET /healthz = 200. */
+export async function startServer(options: {
+  port: number;
+  env?: Record<string, string>;
+}): Promise<StartedServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'safeshore-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      SQLITE_PATH: path.join(dir, 'bench.sqlite'),
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const msToHealthy = performance.now() - started;
+  return {
+    baseUrl,
+    process: child,
+    msToHealthy,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
