@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/*.tmp.ts', '**/node_modules', '**/dist', 'var', '.tsbuild', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      '**/*.tmp.ts',
+      '**/node_modules',
+      '**/dist',
+      'var',
+      '.tsbuild',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
