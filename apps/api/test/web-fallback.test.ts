@@ -46,4 +46,16 @@ describe('web app serving', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
   });
+
+  it('serves files of a rebuild without a restart', async () => {
+    fs.writeFileSync(path.join(dist, 'assets', 'app-new456.js'), 'console.log(2)');
+    const res = await t.app.inject('/assets/app-new456.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(2)');
+  });
+
+  it('answers unknown asset files with 404', async () => {
+    const res = await t.app.inject('/assets/missing-000.js');
+    expect(res.statusCode).toBe(404);
+  });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchAppRoute } from '@safeshore/domain';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -9,39 +9,43 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Serves the built web app: hashed assets cached forever, everything else revalidated, and any
  * page path answered with index.html (the client router renders it). Paths that match no route
- * get the same page with a 404 status, so crawlers and monitors see the truth.
+ * get the same page with a 404 status, so crawlers and monitors see the truth. Files are looked up
+ * per request, so a rebuilt app is served without a restart.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const indexFile = path.join(distDir, 'index.html');
-  const built = fs.existsSync(indexFile);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        reply.header(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache',
-        );
-      },
-    });
-  }
+  const built = () => fs.existsSync(path.join(distDir, 'index.html'));
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: true,
+    index: false,
+    preCompressed: true,
+    setHeaders(reply, filePath) {
+      reply.header(
+        'Cache-Control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache',
+      );
+    },
+  });
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ message: 'Not found.' });
-    }
-    if (!built) {
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!built()) {
       return reply
         .status(503)
         .type('text/plain')
         .send('The web app has not been built. Run `npm start` (or `npm run dev` for development).');
     }
+    const pathname = request.url.split('?')[0] ?? '/';
     const status = matchAppRoute(pathname).name === '404' ? 404 : 200;
     reply.header('Cache-Control', 'no-cache');
     return reply.status(status).sendFile('index.html');
+  };
+
+  app.get('/', sendApp);
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ message: 'Not found.' });
+    }
+    return sendApp(request, reply);
   });
 }
