@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { SURF_SAFETY_MENU, SWIPE_CLOSE_THRESHOLD_PX } from '@safeshore/domain';
 import { CloseIcon } from '../ui/icons/index.ts';
+import { useModalDialog } from '../ui/useModalDialog.ts';
 import { APP_VERSION, GuestUserMenu, MainNavLinks, SecondaryNavLinks } from './Header.tsx';
 import { SurfSafetyGroup } from './SurfSafetyMenu.tsx';
 
@@ -14,15 +15,8 @@ interface MobileMenuProps {
  * the close button, Escape, a tap on the mask, a swipe right of more than 50 px, or a route change.
  */
 export function MobileMenu({ open, onClose }: MobileMenuProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog(open);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { CloseIcon } from './icons/index.ts';
+import { useModalDialog } from './useModalDialog.ts';
 
 interface DialogProps {
   open: boolean;
@@ -14,15 +15,8 @@ interface DialogProps {
  * Escape and a click on the backdrop close it.
  */
 export function Dialog({ open, title, onClose, width = 600, children }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog
