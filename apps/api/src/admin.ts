@@ -3,6 +3,7 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { importBeaches } from './db/seed/beaches.ts';
 import { ImportFileError } from './db/seed/beach-rows.ts';
+import { importArticles } from './db/seed/articles.ts';
 import { seedBundledData } from './db/seed/index.ts';
 import { importPlaces } from './db/seed/places.ts';
 
@@ -13,6 +14,7 @@ Commands:
   seed [--force]            load the bundled places and starter beaches (once; --force loads them again)
   import-beaches FILE       import beaches from CSV or GeoJSON (format: data/beaches/FORMAT.md)
   import-places FILE        import places from a GeoNames AU postal-code file
+  import-articles           load the articles in content/ (CONTENT_DIR) now
 
 The database is SQLite at SQLITE_PATH (default var/safeshore.sqlite), or PostgreSQL when DATABASE_URL is set.`;
 
@@ -59,6 +61,14 @@ async function main(argv: string[]): Promise<number> {
         );
         for (const r of report.rejected) console.log(`  line ${r.line}: ${r.reason}`);
         return report.rejected.length > 0 ? 1 : 0;
+      }
+      case 'import-articles': {
+        const report = await importArticles(handle.db, config.CONTENT_DIR);
+        console.log(
+          `${report.loaded} articles loaded, ${report.unpublished} unpublished, ${report.errors.length} rejected`,
+        );
+        for (const e of report.errors) console.log(`  ${e.file}: ${e.reason}`);
+        return report.errors.length > 0 ? 1 : 0;
       }
       default:
         console.error(`Unknown command "${command}".\n\n${USAGE}`);

@@ -1,8 +1,12 @@
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { createArticlesRepository } from './modules/articles/articles.repository.ts';
+import { articlesRoutes } from './modules/articles/articles.routes.ts';
+import { registerArticleMedia } from './modules/articles/media.ts';
 import { createBeachesRepository } from './modules/beaches/beaches.repository.ts';
 import { beachesRoutes } from './modules/beaches/beaches.routes.ts';
 import { createBeachesService } from './modules/beaches/beaches.service.ts';
@@ -15,7 +19,7 @@ import { createSearchService } from './modules/search/search.service.ts';
 import { registerWebApp } from './web/static.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST_DIR'>;
+  config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST_DIR' | 'CONTENT_DIR'>;
   db: Database;
 }
 
@@ -50,6 +54,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   beachesRoutes(app, createBeachesService(createBeachesRepository(db)));
   searchRoutes(app, createSearchService(createSearchRepository(db)));
   notFoundRoutes(app, createNotFoundRepository(db));
+  articlesRoutes(app, createArticlesRepository(db));
+  await registerArticleMedia(app, path.join(config.CONTENT_DIR, 'media'));
   await registerWebApp(app, config.WEB_DIST_DIR);
 
   return app;

@@ -21,6 +21,7 @@ const EnvSchema = z.object({
     .min(1)
     .default(path.join(ROOT_DIR, 'apps', 'web', 'dist')),
   DATA_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'data')),
+  CONTENT_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'content')),
   SEED_ON_START: z
     .enum(['true', 'false'])
     .default('true')

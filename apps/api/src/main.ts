@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { syncContent } from './db/seed/articles.ts';
 import { seedBundledData } from './db/seed/index.ts';
 
 /** The only file that listens. Migrates, seeds on first start, serves, and shuts down gracefully. */
@@ -28,6 +29,13 @@ try {
         'bundled data loaded',
       );
     }
+  }
+  const content = await syncContent(handle.db, config.CONTENT_DIR);
+  if (content) {
+    app.log[content.errors.length > 0 ? 'error' : 'info'](
+      { loaded: content.loaded, unpublished: content.unpublished, errors: content.errors },
+      'articles loaded',
+    );
   }
   await app.listen({ port: config.PORT, host: config.HOST });
 } catch (error) {

@@ -10,9 +10,11 @@ import { ROOT_DIR } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { DB } from '../src/db/schema.ts';
+import { syncContent } from '../src/db/seed/articles.ts';
 import { seedBundledData } from '../src/db/seed/index.ts';
 
 export const DATA_DIR = path.join(ROOT_DIR, 'data');
+export const CONTENT_DIR = path.join(ROOT_DIR, 'content');
 export const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
 /**
@@ -60,14 +62,21 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The HTTP app on a test database loaded with the bundled places and starter beaches. */
-export async function startTestApp(options: { seed?: boolean; webDistDir?: string } = {}): Promise<TestApp> {
+/** The HTTP app on a test database loaded with the bundled places, starter beaches and articles. */
+export async function startTestApp(
+  options: { seed?: boolean; webDistDir?: string; contentDir?: string } = {},
+): Promise<TestApp> {
   const handle = await openTestDatabase();
-  if (options.seed !== false) await seedBundledData(handle.db, DATA_DIR);
+  const contentDir = options.contentDir ?? CONTENT_DIR;
+  if (options.seed !== false) {
+    await seedBundledData(handle.db, DATA_DIR);
+    await syncContent(handle.db, contentDir);
+  }
   const app = await buildApp({
     config: {
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: options.webDistDir ?? path.join(os.tmpdir(), 'safeshore-no-web'),
+      CONTENT_DIR: contentDir,
     },
     db: handle.db,
   });

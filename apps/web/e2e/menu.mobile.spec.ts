@@ -17,6 +17,7 @@ async function swipe(page: Page, from: { x: number; y: number }, dx: number) {
 test('the mobile menu opens from the header and closes with a swipe right', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Quick' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();
@@ -41,7 +42,8 @@ test('a route change closes the mobile menu, and the header shows a back arrow a
   await expect(menu).toBeHidden();
   const header = page.getByRole('banner');
   await expect(header.getByRole('button', { name: 'Back' })).toBeVisible();
-  await expect(header.getByText('About', { exact: true })).toBeVisible();
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await expect(header.getByText(title, { exact: true })).toBeVisible();
 });
 
 test('a tap on the mask closes the menu', async ({ page }) => {
@@ -53,9 +55,10 @@ test('a tap on the mask closes the menu', async ({ page }) => {
   await expect(menu).toBeHidden();
 });
 
-test('the beach page works at 390 px', async ({ page }) => {
+test('the beach page works at 390 px, with nothing wider than the screen', async ({ page }) => {
   await page.goto('/beach/nsw/waverley/bondi-beach/bondi-beach');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bondi Beach');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(page.getByRole('banner').getByText('Bondi Beach')).toBeVisible();
   await expectNoAxeViolations(page);
 });

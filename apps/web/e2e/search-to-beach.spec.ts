@@ -72,18 +72,6 @@ test('an unknown beach says so', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Beach not found');
 });
 
-test('the Surf Safety dropdown lists the groups and their articles', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Surf Safety' }).click();
-  for (const group of ['Beach Safety', 'Marine Stingers', 'The Right Gear', 'Marine Creatures']) {
-    await expect(page.getByRole('heading', { name: group })).toBeVisible();
-  }
-  await page.getByRole('link', { name: 'Rip currents' }).first().click();
-  await expect(page).toHaveURL('/surf-safety/ripcurrents');
-  await expect(page.getByRole('button', { name: 'Surf Safety' })).toHaveAttribute('aria-expanded', 'false');
-  await expect(page).toHaveTitle('Surf Safety | SafeShore');
-});
-
 test('offline, the red banner tells the user', async ({ page, context }) => {
   await page.goto('/');
   await context.setOffline(true);

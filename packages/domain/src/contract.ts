@@ -190,3 +190,32 @@ export function fieldErrors(error: {
   }
   return errors;
 }
+
+export const ArticleMediaSchema = z.object({
+  id: z.string(),
+  mime: z.string(),
+  title: z.nullable(z.string()),
+  url: z.string(),
+  download: z.string(),
+});
+
+export const ArticleSourceSchema = z.object({
+  title: z.string(),
+  publisher: z.nullable(z.string()),
+  url: z.nullable(z.string()),
+});
+
+export const ArticleSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  media: z.array(ArticleMediaSchema),
+  sources: z.array(ArticleSourceSchema),
+  first_aid: z.array(z.string()),
+  reviewed_at: z.string(),
+});
+
+export const ArticleResponseSchema = z.object({ article: ArticleSchema });
+
+export type Article = z.infer<typeof ArticleSchema>;

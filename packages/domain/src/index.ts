@@ -8,3 +8,5 @@ export * from './states.ts';
 export * from './text.ts';
 export * from './time.ts';
 export * from './navigation.ts';
+export * from './content.ts';
+export * from './promotions.ts';

@@ -99,3 +99,51 @@ describe('description sections', () => {
     expect(orderedDescriptionSections(null)).toEqual([]);
   });
 });
+
+describe('promotion tiles (spec section 9 screen sizes)', async () => {
+  const { screenSizeFor, tileBackground, PROMOTION_TILES, DONATE_TEXT } = await import('../src/index.ts');
+  it.each([
+    [320, 'xs'],
+    [575, 'xs'],
+    [576, 'sm'],
+    [767, 'sm'],
+    [768, 'md'],
+    [991, 'md'],
+    [992, 'lg'],
+    [1199, 'lg'],
+    [1200, 'xl'],
+    [1399, 'xl'],
+    [1400, 'custom_large'],
+    [1799, 'custom_large'],
+    [1800, 'custom_1800'],
+    [2560, 'custom_1800'],
+  ] as const)('width %s is %s', (width, size) => {
+    expect(screenSizeFor(width)).toBe(size);
+  });
+  it('uses the size image, else the default, with 50% / 50% / cover defaults', () => {
+    const tile = {
+      images: {
+        default: { background_url: '/d.svg' },
+        xs: { background_url: '/x.svg', background_size: 'contain' },
+      },
+    };
+    expect(tileBackground(tile, 'xs')).toEqual({
+      background_url: '/x.svg',
+      horizontal_position: '50%',
+      vertical_position: '50%',
+      background_size: 'contain',
+    });
+    expect(tileBackground(tile, 'lg')).toEqual({
+      background_url: '/d.svg',
+      horizontal_position: '50%',
+      vertical_position: '50%',
+      background_size: 'cover',
+    });
+    expect(tileBackground({ images: {} }, 'lg')).toBeNull();
+  });
+  it('has the four tiles with the donate text', () => {
+    expect(PROMOTION_TILES.map((t) => t.id)).toEqual(['rip-currents', 'beach-passport', 'app', 'donate']);
+    expect(PROMOTION_TILES.find((t) => t.id === 'donate')!.text).toBe(DONATE_TEXT);
+    expect(DONATE_TEXT).toBe('As little as $20 can help save a life.');
+  });
+});

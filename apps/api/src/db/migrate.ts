@@ -1,11 +1,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { DatabaseHandle, DialectName } from './connection.ts';
 import { foundation } from './migrations/0001_foundation.ts';
+import { articleDetails } from './migrations/0002_article_details.ts';
 
 /** Every migration, in order. Names are permanent once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_foundation': foundation(dialect),
+    '0002_article_details': articleDetails(dialect),
   };
 }
 

@@ -93,6 +93,21 @@ export interface ArticlesTable {
   published: number;
   reviewed_at: string | null;
   updated_at: string;
+  summary: Generated<string>;
+  /** JSON: [{title, publisher, url}] */
+  sources: Generated<string>;
+  /** JSON: the first-aid guidelines the article follows */
+  first_aid: Generated<string>;
+}
+
+export interface ArticleMediaTable {
+  id: Generated<number>;
+  article_id: number;
+  key: string;
+  file: string;
+  mime: string;
+  title: string | null;
+  sort: number;
 }
 
 export type SearchKind = 'beach' | 'place' | 'club' | 'article';
@@ -123,6 +138,7 @@ export interface DB {
   beach_clubs: BeachClubsTable;
   beach_images: BeachImagesTable;
   articles: ArticlesTable;
+  article_media: ArticleMediaTable;
   search_terms: SearchTermsTable;
   not_found_reports: NotFoundReportsTable;
   app_meta: AppMetaTable;

@@ -2,41 +2,47 @@ import { Link } from 'react-router';
 import { FOOTER_LINKS } from '@safeshore/domain';
 import { SearchBox } from '../features/search/index.ts';
 import { ExternalLinkIcon } from '../ui/icons/index.ts';
+import { PromotionTiles } from './PromotionTiles.tsx';
+import { TranslateControl } from './TranslateControl.tsx';
 
 export function Footer({ showSearch }: { showSearch: boolean }) {
   return (
-    <footer className="footer">
-      {showSearch && (
-        <div className="footer__search">
-          <SearchBox id="footer-search" label="Search beaches and places" compact />
+    <>
+      <PromotionTiles />
+      <footer className="footer">
+        {showSearch && (
+          <div className="footer__search">
+            <SearchBox id="footer-search" label="Search beaches and places" compact />
+          </div>
+        )}
+        <div className="footer__inner">
+          <p className="footer__emergency">
+            <strong>In an emergency call Triple Zero (000).</strong> Always swim between the red and yellow
+            flags.
+          </p>
+          <nav aria-label="Footer">
+            <ul className="footer__links">
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.label}>
+                  {link.external ? (
+                    <a href={link.to} target="_blank" rel="noopener noreferrer">
+                      {link.label}
+                      <ExternalLinkIcon size={14} title="(opens in a new tab)" />
+                    </a>
+                  ) : (
+                    <Link to={link.to}>{link.label}</Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <TranslateControl />
+          <p className="footer__credits">
+            Place names and postcodes: <a href="https://www.geonames.org/">GeoNames</a>,{' '}
+            <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. © SafeShore.
+          </p>
         </div>
-      )}
-      <div className="footer__inner">
-        <p className="footer__emergency">
-          <strong>In an emergency call Triple Zero (000).</strong> Always swim between the red and yellow
-          flags.
-        </p>
-        <nav aria-label="Footer">
-          <ul className="footer__links">
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.label}>
-                {link.external ? (
-                  <a href={link.to} target="_blank" rel="noopener noreferrer">
-                    {link.label}
-                    <ExternalLinkIcon size={14} title="(opens in a new tab)" />
-                  </a>
-                ) : (
-                  <Link to={link.to}>{link.label}</Link>
-                )}
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <p className="footer__credits">
-          Place names and postcodes: <a href="https://www.geonames.org/">GeoNames</a>,{' '}
-          <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. © SafeShore.
-        </p>
-      </div>
-    </footer>
+      </footer>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { MOBILE_QUERY, useMediaQuery } from '../platform/media.ts';
+import { InstallBanner, SurveyBanner } from './Banners.tsx';
 import { BottomBar } from './BottomBar.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -33,7 +34,9 @@ export function Layout() {
         menuOpen={menuOpen}
       />
       <OfflineBanner />
+      <InstallBanner />
       <main id="main" className="main" tabIndex={-1}>
+        {routeName === 'Home' && <SurveyBanner />}
         <Outlet />
       </main>
       <Footer showSearch={isMobile && routeName !== 'Home'} />

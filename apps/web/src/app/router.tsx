@@ -15,10 +15,21 @@ const placeholder = () =>
   import('../features/placeholder/PlaceholderPage.tsx').then((m) => ({ Component: m.PlaceholderPage }));
 
 /** Screens that exist; every other route shows an honest placeholder inside the real layout. */
+const content = () =>
+  import('../features/content/ContentPage.tsx').then((m) => ({ Component: m.ContentPage }));
+
 const SCREENS: Partial<Record<AppRouteName, Pick<RouteObject, 'Component' | 'lazy'>>> = {
   Home: { Component: HomePage },
   Beach: { lazy: () => import('../features/beach/BeachPage.tsx').then((m) => ({ Component: m.BeachPage })) },
   Search: { Component: SearchRoute },
+  SurfSafety: { lazy: content },
+  About: { lazy: content },
+  Apps: { lazy: content },
+  'Privacy-Policy': { lazy: content },
+  LegacyApps: {
+    lazy: () =>
+      import('../features/content/LegacyAppsPage.tsx').then((m) => ({ Component: m.LegacyAppsPage })),
+  },
   '404': { Component: NotFoundPage },
 };
 

@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import {
+  ArticleResponseSchema,
   AutocompleteResponseSchema,
   BeachDetailResponseSchema,
+  type Article,
   type AutocompleteResponse,
   type BeachDetailResponse,
 } from '@safeshore/domain';
@@ -48,6 +50,10 @@ export function fetchBeach(beachPath: string, signal?: AbortSignal): Promise<Bea
 
 export function fetchAutocomplete(query: string, signal?: AbortSignal): Promise<AutocompleteResponse> {
   return request(`/api/v4/autocomplete?q=${encodeURIComponent(query)}`, AutocompleteResponseSchema, { signal });
+}
+
+export async function fetchArticle(slug: string, signal?: AbortSignal): Promise<Article> {
+  return (await request(`/api/v4/surf-safety/${encodeURIComponent(slug)}`, ArticleResponseSchema, { signal })).article;
 }
 
 /** Tells the server about a missing page; failures are ignored (the 404 page must still show). */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchAutocomplete, fetchBeach } from './api.ts';
+import { fetchArticle, fetchAutocomplete, fetchBeach } from './api.ts';
 
 /** Data older than this is refreshed when the page becomes visible again (spec: 600 s). */
 export const FRESHNESS_MS = 600_000;
@@ -17,4 +17,11 @@ export const autocompleteQuery = (query: string) =>
     queryFn: ({ signal }) => fetchAutocomplete(query.trim(), signal),
     staleTime: 5 * 60_000,
     enabled: query.trim().length >= 2,
+  });
+
+export const articleQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['article', slug],
+    queryFn: ({ signal }) => fetchArticle(slug, signal),
+    staleTime: 60 * 60_000,
   });

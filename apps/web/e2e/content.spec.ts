@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+
+test('open the Surf Safety dropdown, read the rip currents article, follow links', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Surf Safety' }).click();
+  for (const group of ['Beach Safety', 'Marine Stingers', 'The Right Gear', 'Marine Creatures']) {
+    await expect(page.getByRole('heading', { name: group, exact: true })).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Rip currents' }).first().click();
+  await expect(page).toHaveURL('/surf-safety/ripcurrents');
+  await expect(page.getByRole('button', { name: 'Surf Safety' })).toHaveAttribute('aria-expanded', 'false');
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toContainText(/rip/i);
+  await expect(page).toHaveTitle(`${await title.textContent()} | SafeShore`);
+  await expect(page.getByText(/Last reviewed \d{1,2} \w+ \d{4}/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sources' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // An in-app link navigates without reloading the page.
+  await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+  const internal = page.locator('.prose a[href^="/surf-safety/"]').first();
+  const target = (await internal.getAttribute('href'))!;
+  await internal.click();
+  await expect(page).toHaveURL(target);
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+
+  // Other links open in a new tab, without access to this page.
+  await page.goto('/about');
+  const external = page.locator('.prose a[href^="http"]').first();
+  await expect(external).toHaveAttribute('target', '_blank');
+  await expect(external).toHaveAttribute('rel', /noopener/);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), external.click()]);
+  expect(popup).toBeTruthy();
+  await popup.close();
+});
+
+test('the section index, About and Privacy Policy share the content page', async ({ page }) => {
+  await page.goto('/surf-safety');
+  await expect(page.locator('.prose a[href="/surf-safety/ripcurrents"]').first()).toBeVisible();
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/SafeShore/);
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Privacy/);
+});
+
+test('an unknown article says Not Found / Page not found...', async ({ page }) => {
+  await page.goto('/surf-safety/no-such-article');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not Found');
+  await expect(page.getByText('Page not found...')).toBeVisible();
+});
+
+test('offline, Apps and the multilingual page ask to go online', async ({ page, context }) => {
+  // Load the content screen's code while online, as a returning visitor would have it.
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(true);
+  for (const link of ['/apps', '/surf-safety/multilingual']) {
+    await page.evaluate((path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, link);
+    await expect(page.getByText('Please go online to see this content.')).toBeVisible();
+  }
+  await context.setOffline(false);
+});
+
+test('a first-aid article leads with Triple Zero and names its guideline', async ({ page }) => {
+  await page.goto('/surf-safety/bluebottle');
+  const note = page.getByRole('complementary', { name: 'First aid guidance' });
+  await expect(note).toContainText('Triple Zero (000)');
+  await expect(note).toContainText('ANZCOR');
+});

@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { PROMOTION_TILES, tileBackground, type PromotionTile } from '@safeshore/domain';
+import { useScreenSize } from '../platform/screen.ts';
+import { ExternalLinkIcon } from '../ui/icons/index.ts';
+
+function TileButton({ tile }: { tile: PromotionTile }) {
+  if (tile.button_target === '_blank') {
+    return (
+      <a className="button promo__button" href={tile.button_url} target="_blank" rel="noopener noreferrer">
+        {tile.button_label}
+        <ExternalLinkIcon size={16} title="(opens in a new tab)" />
+      </a>
+    );
+  }
+  return (
+    <Link className="button promo__button" to={tile.button_url}>
+      {tile.button_label}
+    </Link>
+  );
+}
+
+/** The four footer promotion tiles; each background follows the spec's screen sizes with a default fallback. */
+export function PromotionTiles() {
+  const size = useScreenSize();
+  return (
+    <section className="promos" aria-label="Learn and support">
+      {PROMOTION_TILES.map((tile) => {
+        const bg = tileBackground(tile, size);
+        return (
+          <article
+            key={tile.id}
+            className="promo"
+            style={
+              bg
+                ? {
+                    backgroundImage: `linear-gradient(90deg, rgb(11 37 69 / 92%) 0%, rgb(11 37 69 / 70%) 55%, rgb(11 37 69 / 20%) 100%), url("${bg.background_url}")`,
+                    backgroundPosition: `center, ${bg.horizontal_position} ${bg.vertical_position}`,
+                    backgroundSize: `cover, ${bg.background_size}`,
+                  }
+                : undefined
+            }
+          >
+            {tile.button_position === 'top' && <TileButton tile={tile} />}
+            <h2 className="promo__title">{tile.title}</h2>
+            <p className="promo__text">{tile.text}</p>
+            {tile.button_position === 'bottom' && <TileButton tile={tile} />}
+          </article>
+        );
+      })}
+    </section>
+  );
+}
