@@ -137,3 +137,10 @@ describe('language blocks', () => {
     );
   });
 });
+
+describe('unclosed language blocks', () => {
+  it('are an error, not silently shown as text', () => {
+    const text = `---\ntitle: t\nsummary: s\nreviewed: 2026-11-21\nsources:\n  - title: s\n---\n:::lang vi\n1. Bơi giữa hai lá cờ.\n   :::\n`;
+    expect(() => parseArticleFile('sample.md', text)).toThrow(/not closed/);
+  });
+});

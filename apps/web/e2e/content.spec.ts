@@ -71,3 +71,36 @@ test('a first-aid article leads with Triple Zero and names its guideline', async
   await expect(note).toContainText('Triple Zero (000)');
   await expect(note).toContainText('ANZCOR');
 });
+
+test('the install banner stays away once dismissed; the survey banner links out', async ({ page }) => {
+  await page.goto('/');
+  const install = page.getByRole('complementary', { name: 'Install the app' });
+  await expect(install).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: 'Citizen science' }).getByRole('link'),
+  ).toHaveAttribute('target', '_blank');
+  await install.getByRole('button', { name: 'Dismiss the install banner' }).click();
+  await expect(install).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Install the app' })).toHaveCount(0);
+});
+
+test('the footer shows the four promotion tiles, the donate text and the translation control', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const promos = page.getByRole('region', { name: 'Learn and support' });
+  await expect(promos.getByRole('heading', { level: 2 })).toHaveCount(4);
+  await expect(promos.getByText('As little as $20 can help save a life.')).toBeVisible();
+  const translate = page.getByRole('button', { name: 'Translate' });
+  await expect(translate).toBeDisabled();
+  await page.getByLabel('Translate this page').selectOption('vi');
+  await expect(translate).toBeEnabled();
+});
+
+test('the multilingual page marks each language for screen readers', async ({ page }) => {
+  await page.goto('/surf-safety/multilingual');
+  await expect(page.locator('.prose section[lang="ar"][dir="rtl"]')).toHaveCount(1);
+  expect(await page.locator('.prose section[lang]').count()).toBeGreaterThanOrEqual(12);
+});
