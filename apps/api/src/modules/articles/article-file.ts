@@ -100,7 +100,8 @@ function renderMarkdown(body: string): string {
       return `\n\nLANGBLOCK${blocks.length - 1}\n\n`;
     },
   );
-  if (/^\s*:::/m.test(marked)) throw new ArticleFileError('a ":::lang" block is not closed by a ":::" line of its own');
+  if (/^\s*:::/m.test(marked))
+    throw new ArticleFileError('a ":::lang" block is not closed by a ":::" line of its own');
   return markdown
     .parse(marked, { async: false })
     .replace(/<p>LANGBLOCK(\d+)<\/p>/g, (_m, index: string) => blocks[Number(index)]!);
