@@ -1,3 +1,4 @@
+import { createSyntheticDatabase } from './generate-beaches.ts';
 import { percentile, startServer } from './server.ts';
 
 /**
@@ -63,7 +64,15 @@ const ORIGINS = [
 ];
 
 const external = process.env.BASE_URL;
-const server = external ? null : await startServer({ port: Number(process.env.BENCH_PORT ?? 8192) });
+// `--synthetic 12000`: search a scratch database of that many synthetic beaches as well as the places.
+const syntheticArg = process.argv.indexOf('--synthetic');
+const synthetic = syntheticArg === -1 ? null : Number(process.argv[syntheticArg + 1] ?? 12_000);
+const server = external
+  ? null
+  : await startServer({
+      port: Number(process.env.BENCH_PORT ?? 8192),
+      ...(synthetic ? { sqlitePath: await createSyntheticDatabase(synthetic) } : {}),
+    });
 const baseUrl = external ?? server!.baseUrl;
 
 let seed = 42;
@@ -96,7 +105,12 @@ await server?.stop();
 
 timings.sort((a, b) => a - b);
 console.log(
-  `Autocomplete, ${COUNT} sequential queries against ${external ? baseUrl : 'a fresh server (SQLite)'}:`,
+  `Autocomplete, ${COUNT} sequential queries against ${
+    external ??
+    (synthetic
+      ? `a server on ${synthetic} synthetic beaches (SQLite)`
+      : 'a fresh server (SQLite, starter data)')
+  }:`,
 );
 console.log(
   `  median ${percentile(timings, 50).toFixed(2)} ms, p95 ${percentile(timings, 95).toFixed(2)} ms, p99 ${percentile(timings, 99).toFixed(2)} ms, max ${timings.at(-1)!.toFixed(2)} ms`,

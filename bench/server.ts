@@ -16,6 +16,8 @@ export interface StartedServer {
 export async function startServer(options: {
   port: number;
   env?: Record<string, string>;
+  /** An existing database to serve (e.g. a synthetic one); default a fresh temporary file. */
+  sqlitePath?: string;
 }): Promise<StartedServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'safeshore-bench-'));
   const started = performance.now();
@@ -25,7 +27,8 @@ export async function startServer(options: {
       ...process.env,
       PORT: String(options.port),
       HOST: '127.0.0.1',
-      SQLITE_PATH: path.join(dir, 'bench.sqlite'),
+      SQLITE_PATH: options.sqlitePath ?? path.join(dir, 'bench.sqlite'),
+      ...(options.sqlitePath ? { SAFESHORE_ALLOW_SYNTHETIC: 'true' } : {}),
       LOG_LEVEL: 'warn',
       ...options.env,
     },

@@ -3,7 +3,9 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { importBeaches } from './db/seed/beaches.ts';
 import { ImportFileError } from './db/seed/beach-rows.ts';
+import fs from 'node:fs';
 import { importArticles } from './db/seed/articles.ts';
+import { exportBeaches } from './db/seed/export.ts';
 import { seedBundledData } from './db/seed/index.ts';
 import { importPlaces } from './db/seed/places.ts';
 
@@ -15,6 +17,8 @@ Commands:
   import-beaches FILE       import beaches from CSV or GeoJSON (format: data/beaches/FORMAT.md)
   import-places FILE        import places from a GeoNames AU postal-code file
   import-articles           load the articles in content/ (CONTENT_DIR) now
+  export-beaches [--format csv|geojson] [--out FILE]
+                            write every beach in the import format (stdout by default)
 
 The database is SQLite at SQLITE_PATH (default var/safeshore.sqlite), or PostgreSQL when DATABASE_URL is set.`;
 
@@ -61,6 +65,25 @@ async function main(argv: string[]): Promise<number> {
         );
         for (const r of report.rejected) console.log(`  line ${r.line}: ${r.reason}`);
         return report.rejected.length > 0 ? 1 : 0;
+      }
+      case 'export-beaches': {
+        const option = (name: string) => {
+          const i = args.indexOf(name);
+          return i === -1 ? undefined : args[i + 1];
+        };
+        const format = option('--format') ?? (option('--out')?.endsWith('.geojson') ? 'geojson' : 'csv');
+        if (format !== 'csv' && format !== 'geojson')
+          throw new ImportFileError('--format must be csv or geojson.');
+        const file = option('--out');
+        const out = file ? fs.createWriteStream(file) : process.stdout;
+        const count = await exportBeaches(handle.db, format, out);
+        if (file) {
+          await new Promise<void>((resolve, reject) =>
+            out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+          );
+          console.error(`${count} beaches written to ${file}`);
+        }
+        return 0;
       }
       case 'import-articles': {
         const report = await importArticles(handle.db, config.CONTENT_DIR);

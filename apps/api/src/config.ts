@@ -22,6 +22,10 @@ const EnvSchema = z.object({
     .default(path.join(ROOT_DIR, 'apps', 'web', 'dist')),
   DATA_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'data')),
   CONTENT_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'content')),
+  SAFESHORE_ALLOW_SYNTHETIC: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   SEED_ON_START: z
     .enum(['true', 'false'])
     .default('true')

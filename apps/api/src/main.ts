@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { assertNotSynthetic, migrateToLatest } from './db/migrate.ts';
 import { syncContent } from './db/seed/articles.ts';
 import { seedBundledData } from './db/seed/index.ts';
 
@@ -13,6 +13,7 @@ const app = await buildApp({ config, db: handle.db });
 try {
   const applied = await migrateToLatest(handle);
   app.log.info({ database: handle.dialect, location: handle.location, applied }, 'database ready');
+  await assertNotSynthetic(handle.db, config.SAFESHORE_ALLOW_SYNTHETIC);
   if (config.SEED_ON_START) {
     const seed = await seedBundledData(handle.db, config.DATA_DIR);
     if (!seed.skipped) {

@@ -104,3 +104,18 @@ test('the multilingual page marks each language for screen readers', async ({ pa
   await expect(page.locator('.prose section[lang="ar"][dir="rtl"]')).toHaveCount(1);
   expect(await page.locator('.prose section[lang]').count()).toBeGreaterThanOrEqual(12);
 });
+
+test('About links to the data page, which lists the sources and licences', async ({ page }) => {
+  await page.goto('/about');
+  await page.locator('.prose a[href="/data"]').first().click();
+  await expect(page).toHaveURL('/data');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our data and where it comes from');
+  for (const text of ['CC BY 4.0', 'OpenStreetMap contributors', 'Open Database Licence (ODbL) 1.0']) {
+    await expect(page.locator('.prose').getByText(text).first()).toBeVisible();
+  }
+  await page.goto('/beach/nsw/waverley/bondi-beach/bondi-beach');
+  await expect(page.getByTestId('beach-source')).toContainText('SafeShore starter set');
+  await expect(
+    page.getByTestId('beach-source').getByRole('link', { name: 'About our data' }),
+  ).toHaveAttribute('href', '/data');
+});

@@ -14,6 +14,7 @@ export const SITE_PAGE_SLUGS = [
   'terms-of-use',
   'electronic-acceptance',
   'contact-us',
+  'data',
 ] as const;
 
 /** Every slug the menus and footer link to; each must resolve to a published article. */
@@ -24,8 +25,11 @@ export const REQUIRED_ARTICLE_SLUGS: readonly string[] = [
   ]),
 ];
 
-/** Routes that share the content page take their slug from the lowercased route name (spec section 2). */
-const CONTENT_ROUTE_NAMES = ['About', 'Apps', 'Privacy-Policy'] as const;
+/**
+ * Routes that share the content page take their slug from the lowercased route name (spec section
+ * 2); the data sources page works the same way.
+ */
+const CONTENT_ROUTE_NAMES = ['About', 'Apps', 'Privacy-Policy', 'Data'] as const;
 
 export function contentSlugFor(routeName: string, slugParam: string | undefined): string {
   if ((CONTENT_ROUTE_NAMES as readonly string[]).includes(routeName)) return routeName.toLowerCase();
@@ -46,5 +50,5 @@ export const ARTICLE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** In-app paths in article bodies navigate inside the app; anything else opens in a new tab. */
 export function isInAppContentLink(href: string): boolean {
   if (!href.startsWith('/') || href.startsWith('//')) return false;
-  return /^\/(surf-safety(\/|$|[?#])|about$|apps$|privacy-policy$|beach\/|postcode\/)/.test(href);
+  return /^\/(surf-safety(\/|$|[?#])|about$|apps$|privacy-policy$|data$|beach\/|postcode\/)/.test(href);
 }

@@ -23,6 +23,15 @@ export const BeachSourceSchema = z.object({
   licence: z.nullable(z.string()),
   coordinate_source: z.nullable(z.string()),
   coordinate_precision_m: z.nullable(z.number()),
+  /** Other sources merged into this beach (e.g. OpenStreetMap), with their ids and licences. */
+  contributors: z.array(
+    z.object({
+      source: z.string(),
+      source_id: z.nullable(z.string()),
+      licence: z.nullable(z.string()),
+      attribution: z.nullable(z.string()),
+    }),
+  ),
 });
 
 export const PatrolledTodaySchema = z.object({

@@ -30,6 +30,7 @@ export const APP_ROUTES = [
   { name: 'Apps', path: '/apps', title: 'App' },
   { name: 'Privacy-Policy', path: '/privacy-policy', title: 'Privacy Policy' },
   { name: 'LegacyApps', path: '/legacy-apps', title: 'LegacyApps' },
+  { name: 'Data', path: '/data', title: 'Data sources' },
   {
     name: 'AlgalBloomMetrics',
     path: '/algal-bloom-metrics',

@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { DatabaseHandle, DialectName } from './connection.ts';
 import { foundation } from './migrations/0001_foundation.ts';
 import { articleDetails } from './migrations/0002_article_details.ts';
+import { beachSources } from './migrations/0003_beach_sources.ts';
 
 /** Every migration, in order. Names are permanent once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_foundation': foundation(dialect),
     '0002_article_details': articleDetails(dialect),
+    '0003_beach_sources': beachSources(dialect),
   };
 }
 
@@ -20,4 +22,22 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** app_meta key written by the benchmark data generator (bench/synthetic.ts). */
+export const SYNTHETIC_MARK = 'synthetic_benchmark_data';
+
+/** Refuses to serve a database of synthetic benchmark beaches as if it were real. */
+export async function assertNotSynthetic(db: DatabaseHandle['db'], allowSynthetic: boolean): Promise<void> {
+  const mark = await db
+    .selectFrom('app_meta')
+    .select('value')
+    .where('key', '=', SYNTHETIC_MARK)
+    .executeTakeFirst();
+  if (mark && !allowSynthetic) {
+    throw new Error(
+      'This database holds synthetic benchmark beaches and must not be served as real data ' +
+        '(SAFESHORE_ALLOW_SYNTHETIC=true is for benchmarks only).',
+    );
+  }
 }

@@ -58,6 +58,21 @@ export interface BeachesTable {
   is_sample: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** OpenStreetMap `surface` (sand, pebbles…), as tagged. */
+  surface: string | null;
+  /** OpenStreetMap `supervised`/`lifeguard`: 1 tagged yes, 0 tagged no, null unknown. */
+  supervised: number | null;
+}
+
+export interface BeachSourcesTable {
+  id: Generated<number>;
+  beach_id: number;
+  /** 'starter' | 'import' | 'osm' | … */
+  source: string;
+  source_id: string | null;
+  licence: string | null;
+  attribution: string | null;
+  imported_at: string;
 }
 
 export interface ClubsTable {
@@ -136,6 +151,7 @@ export interface DB {
   beaches: BeachesTable;
   clubs: ClubsTable;
   beach_clubs: BeachClubsTable;
+  beach_sources: BeachSourcesTable;
   beach_images: BeachImagesTable;
   articles: ArticlesTable;
   article_media: ArticleMediaTable;

@@ -26,6 +26,7 @@ const SCREENS: Partial<Record<AppRouteName, Pick<RouteObject, 'Component' | 'laz
   About: { lazy: content },
   Apps: { lazy: content },
   'Privacy-Policy': { lazy: content },
+  Data: { lazy: content },
   LegacyApps: {
     lazy: () =>
       import('../features/content/LegacyAppsPage.tsx').then((m) => ({ Component: m.LegacyAppsPage })),

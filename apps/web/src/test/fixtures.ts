@@ -56,7 +56,13 @@ export function beach(overrides: Partial<Beach> = {}): Beach {
     show_algal_bloom_widget: false,
     algal_bloom: null,
     is_sample: false,
-    source: { name: 'Test source', licence: null, coordinate_source: 'test', coordinate_precision_m: 300 },
+    source: {
+      name: 'Test source',
+      licence: null,
+      coordinate_source: 'test',
+      coordinate_precision_m: 300,
+      contributors: [],
+    },
     rendered_at: '2026-11-21T02:05:00.000Z',
     ...overrides,
   };

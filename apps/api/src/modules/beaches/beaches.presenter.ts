@@ -42,6 +42,7 @@ export function presentSummary(row: BeachRow, distance: number | null): BeachSum
 
 export interface BeachExtras {
   clubs: Array<{ id: number; title: string }>;
+  contributors: Beach['source']['contributors'];
   image: string | null;
   postcodeUrl: string;
   renderedAt: Date;
@@ -85,6 +86,7 @@ export function presentBeach(row: BeachRow, extras: BeachExtras): Beach {
       licence: row.data_licence,
       coordinate_source: row.coordinate_source,
       coordinate_precision_m: row.coordinate_precision_m,
+      contributors: extras.contributors,
     },
     rendered_at: extras.renderedAt.toISOString(),
   };

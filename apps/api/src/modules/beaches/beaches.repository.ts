@@ -35,6 +35,15 @@ export function createBeachesRepository(db: Database) {
         .execute();
     },
 
+    sourcesOf(beachId: number) {
+      return db
+        .selectFrom('beach_sources')
+        .select(['source', 'source_id', 'licence', 'attribution'])
+        .where('beach_id', '=', beachId)
+        .orderBy('id')
+        .execute();
+    },
+
     imagesOf(beachId: number) {
       return db
         .selectFrom('beach_images')

@@ -53,8 +53,9 @@ export function createBeachesService(repo: BeachesRepository, clock: () => Date 
         'id' in identifier ? await repo.findById(identifier.id) : await repo.findByUrl(identifier);
       if (!beach) throw notFound('Beach not found.');
 
-      const [clubs, images, near, sameArea, locality] = await Promise.all([
+      const [clubs, contributors, images, near, sameArea, locality] = await Promise.all([
         repo.clubsOf(beach.id),
+        repo.sourcesOf(beach.id),
         repo.imagesOf(beach.id),
         nearest(beach),
         repo.inArea(beach.state, beach.area_slug, beach.id),
@@ -67,6 +68,7 @@ export function createBeachesService(repo: BeachesRepository, clock: () => Date 
       return {
         beach: presentBeach(beach, {
           clubs,
+          contributors,
           image: images[0]?.url ?? null,
           postcodeUrl,
           renderedAt: clock(),

@@ -170,11 +170,15 @@ export function BeachDetail({ detail }: { detail: BeachDetailResponse }) {
       </div>
 
       <footer className="page beach__footer">
-        <p>
+        <p data-testid="beach-source">
           Source: {beach.source.name}
+          {beach.source.licence && ` (${beach.source.licence})`}
+          {beach.source.contributors
+            .map((c) => `; ${c.attribution ?? c.source}${c.licence ? ` (${c.licence})` : ''}`)
+            .join('')}
           {precision !== null &&
             `. Location accurate to about ${precision >= 1000 ? `${precision / 1000} km` : `${precision} m`}`}
-          .
+          . <Link to="/data">About our data</Link>
         </p>
         <p>
           Beach key: <span data-testid="beach-key">{beach.key}</span> · Rendered @ {renderedAt}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '../apps/api/src/db/connection.ts';
+import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { BUNDLED_SEED_KEY } from '../apps/api/src/db/seed/index.ts';
+import { importPlaces } from '../apps/api/src/db/seed/places.ts';
+import { ROOT } from './server.ts';
+import { generateSyntheticBeaches } from './synthetic.ts';
+
+/**
+ * `npm run bench:generate -- [count]`: a scratch SQLite database under var/bench/ with the real
+ * GeoNames places and `count` (default 12,000) synthetic beaches, for benchmarks only. It is marked
+ * synthetic, and the server refuses to serve it unless SAFESHORE_ALLOW_SYNTHETIC=true.
+ */
+export async function createSyntheticDatabase(count: number): Promise<string> {
+  const file = path.join(ROOT, 'var', 'bench', `beaches-${count}.sqlite`);
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.partial`;
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${partial}${suffix}`, { force: true });
+  const handle = openDatabase({ SQLITE_PATH: partial, DATABASE_URL: undefined });
+  await migrateToLatest(handle);
+  await importPlaces(handle.db, path.join(ROOT, 'data', 'places', 'geonames-AU-postcodes.txt'));
+  await generateSyntheticBeaches(handle.db, { count });
+  // Start-up must not load the real starter beaches into a synthetic database.
+  await handle.db.insertInto('app_meta').values({ key: BUNDLED_SEED_KEY, value: 'synthetic' }).execute();
+  await handle.db.destroy();
+  for (const suffix of ['-wal', '-shm']) fs.rmSync(`${partial}${suffix}`, { force: true });
+  fs.renameSync(partial, file);
+  return file;
+}
+
+if (import.meta.main) {
+  const count = Number(process.argv[2] ?? 12_000);
+  const started = performance.now();
+  const file = await createSyntheticDatabase(count);
+  console.log(
+    `${count} synthetic beaches in ${file} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+}
