@@ -30,6 +30,8 @@ export async function startServer(options: {
       SQLITE_PATH: options.sqlitePath ?? path.join(dir, 'bench.sqlite'),
       ...(options.sqlitePath ? { SAFESHORE_ALLOW_SYNTHETIC: 'true' } : {}),
       LOG_LEVEL: 'warn',
+      // Benchmarks measure the app, not the per-client rate limit.
+      RATE_LIMIT_PER_MINUTE: '100000000',
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

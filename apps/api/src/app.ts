@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerCors, registerRateLimit, registerSecurityHeaders } from './http/security.ts';
 import { createArticlesRepository } from './modules/articles/articles.repository.ts';
 import { articlesRoutes } from './modules/articles/articles.routes.ts';
 import { registerArticleMedia } from './modules/articles/media.ts';
@@ -18,8 +19,16 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { registerWebApp } from './web/static.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered ("METHOD url"), for the security route matrix test. */
+    routeList: string[];
+  }
+}
+
 export interface AppDeps {
-  config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST_DIR' | 'CONTENT_DIR'>;
+  config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST_DIR' | 'CONTENT_DIR'> &
+    Partial<Pick<Config, 'CORS_ORIGINS' | 'RATE_LIMIT_PER_MINUTE' | 'TRUST_PROXY'>>;
   db: Database;
 }
 
@@ -29,8 +38,14 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     logger: { level: config.LOG_LEVEL },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY ?? false,
     routerOptions: { maxParamLength: 500 },
+  });
+
+  app.decorate('routeList', [] as string[]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
   });
 
   // One structured line per request, with its duration.
@@ -47,6 +62,9 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   });
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  registerCors(app, config.CORS_ORIGINS ?? []);
+  registerRateLimit(app, { max: config.RATE_LIMIT_PER_MINUTE ?? 600, windowMs: 60_000 });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   healthRoutes(app, db);

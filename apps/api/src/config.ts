@@ -26,6 +26,27 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /** Origins allowed to call the API from a browser (comma-separated), e.g. the app shell's. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * Behind a load balancer or TLS proxy: 'true' (trust X-Forwarded-*) or the proxies' addresses
+   * (comma-separated, CIDR allowed). Off by default so clients cannot spoof their address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | string =>
+      value === 'true' || value === 'false' ? value === 'true' : value,
+    ),
   SEED_ON_START: z
     .enum(['true', 'false'])
     .default('true')

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
@@ -39,8 +39,11 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { close: () =
     return {
       ...handle,
       close: async () => {
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
-        await handle.db.destroy();
+        await handle.db.destroy().catch(() => undefined);
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop schema ${schema} cascade`);
+        await dropper.end();
       },
     };
   }
@@ -50,7 +53,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { close: () =
   return {
     ...handle,
     close: async () => {
-      await handle.db.destroy();
+      await handle.db.destroy().catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -64,7 +67,12 @@ export interface TestApp {
 
 /** The HTTP app on a test database loaded with the bundled places, starter beaches and articles. */
 export async function startTestApp(
-  options: { seed?: boolean; webDistDir?: string; contentDir?: string } = {},
+  options: {
+    seed?: boolean;
+    webDistDir?: string;
+    contentDir?: string;
+    config?: Partial<Parameters<typeof buildApp>[0]['config']>;
+  } = {},
 ): Promise<TestApp> {
   const handle = await openTestDatabase();
   const contentDir = options.contentDir ?? CONTENT_DIR;
@@ -77,6 +85,7 @@ export async function startTestApp(
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: options.webDistDir ?? path.join(os.tmpdir(), 'safeshore-no-web'),
       CONTENT_DIR: contentDir,
+      ...options.config,
     },
     db: handle.db,
   });

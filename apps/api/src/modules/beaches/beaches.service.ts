@@ -12,11 +12,9 @@ export type BeachIdentifier = { id: number } | UrlParts;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** `{beach}` is a numeric id or the beach url "state/area/location/slug". */
+/** `{beach}` (already URL-decoded by the router) is a numeric id or the beach url "state/area/location/slug". */
 export function parseBeachIdentifier(raw: string): BeachIdentifier {
-  const value = decodeURIComponent(raw)
-    .replace(/^\/+|\/+$/g, '')
-    .toLowerCase();
+  const value = raw.replace(/^\/+|\/+$/g, '').toLowerCase();
   if (/^\d{1,9}$/.test(value)) return { id: Number(value) };
   const parts = value.split('/');
   if (parts.length === 4 && parts.every((part) => SLUG.test(part))) {
