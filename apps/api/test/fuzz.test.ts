@@ -22,6 +22,7 @@ const hostile = fc.oneof(
     '../../../etc/passwd',
     '%00',
     '\u0000\uffff',
+    '\ud800 lone surrogate',
     '{{7*7}}',
     '${jndi:ldap://x}',
     'a'.repeat(5000),

@@ -33,6 +33,7 @@ describe('POST /api/v4/notfound', () => {
     [{ url: '' }, 'The url field is required.'],
     [{ url: 42 }, 'The url field is required.'],
     [{ url: 'x'.repeat(2049) }, 'The url field must not be greater than 2048 characters.'],
+    [{ url: '/a\u0000b' }, 'The url field must not contain null characters.'],
   ])('rejects %j with 422 and writes nothing', async (payload, message) => {
     const before = await t.handle.db.selectFrom('not_found_reports').select('id').execute();
     const res = await t.app.inject({ method: 'POST', url: '/api/v4/notfound', payload });

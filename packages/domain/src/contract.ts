@@ -166,6 +166,8 @@ export const NotFoundBodySchema = z.object({
       z.trim(),
       z.minLength(1, 'The url field is required.'),
       z.maxLength(2048, 'The url field must not be greater than 2048 characters.'),
+      // PostgreSQL text cannot hold NUL, and no real address contains one.
+      z.regex(/^[^\u0000]*$/, 'The url field must not contain null characters.'),
     ),
 });
 
