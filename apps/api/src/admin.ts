@@ -8,6 +8,7 @@ import { importArticles } from './db/seed/articles.ts';
 import { exportBeaches } from './db/seed/export.ts';
 import { seedBundledData } from './db/seed/index.ts';
 import { importPlaces } from './db/seed/places.ts';
+import { formatOsmReport, importOsm } from './db/seed/osm/import.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -16,6 +17,7 @@ Commands:
   seed [--force]            load the bundled places and starter beaches (once; --force loads them again)
   import-beaches FILE       import beaches from CSV or GeoJSON (format: data/beaches/FORMAT.md)
   import-places FILE        import places from a GeoNames AU postal-code file
+  import-osm FILE           import named beaches from an OpenStreetMap extract (.osm.pbf or Overpass JSON)
   import-articles           load the articles in content/ (CONTENT_DIR) now
   export-beaches [--format csv|geojson] [--out FILE]
                             write every beach in the import format (stdout by default)
@@ -83,6 +85,15 @@ async function main(argv: string[]): Promise<number> {
           );
           console.error(`${count} beaches written to ${file}`);
         }
+        return 0;
+      }
+      case 'import-osm': {
+        const file = args[0];
+        if (!file) throw new ImportFileError('import-osm needs a FILE (.osm.pbf or Overpass .json).');
+        const started = performance.now();
+        const report = await importOsm(handle.db, file);
+        for (const line of formatOsmReport(report)) console.log(line);
+        console.log(`  took ${((performance.now() - started) / 1000).toFixed(1)} s`);
         return 0;
       }
       case 'import-articles': {

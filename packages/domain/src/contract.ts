@@ -160,15 +160,13 @@ export const AutocompleteQuerySchema = z.object({
 });
 
 export const NotFoundBodySchema = z.object({
-  url: z
-    .string('The url field is required.')
-    .check(
-      z.trim(),
-      z.minLength(1, 'The url field is required.'),
-      z.maxLength(2048, 'The url field must not be greater than 2048 characters.'),
-      // PostgreSQL text cannot hold NUL, and no real address contains one.
-      z.regex(/^[^\u0000]*$/, 'The url field must not contain null characters.'),
-    ),
+  url: z.string('The url field is required.').check(
+    z.trim(),
+    z.minLength(1, 'The url field is required.'),
+    z.maxLength(2048, 'The url field must not be greater than 2048 characters.'),
+    // PostgreSQL text cannot hold NUL, and no real address contains one.
+    z.refine((url) => !url.includes('\u0000'), 'The url field must not contain null characters.'),
+  ),
 });
 
 export const NotFoundResponseSchema = z.object({ message: z.string() });

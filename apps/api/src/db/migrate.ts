@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { DatabaseHandle, DialectName } from './connection.ts';
 import { foundation } from './migrations/0001_foundation.ts';
@@ -15,7 +16,13 @@ function migrations(dialect: DialectName): Record<string, Migration> {
 
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL keep the migration bookkeeping in the connection's own schema, so databases in
+  // different schemas of one server (tests, tenants) never see each other's lock table.
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');

@@ -3,6 +3,8 @@ import { APP_ROUTES, type AppRouteName } from '@safeshore/domain';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { NotFoundPage } from '../features/notfound/NotFoundPage.tsx';
 import { SearchRoute } from '../features/placeholder/SearchRoute.tsx';
+import { beachQuery } from '../data/queries.ts';
+import { queryClient } from './query-client.ts';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { Layout } from './Layout.tsx';
 
@@ -18,9 +20,17 @@ const placeholder = () =>
 const content = () =>
   import('../features/content/ContentPage.tsx').then((m) => ({ Component: m.ContentPage }));
 
-const SCREENS: Partial<Record<AppRouteName, Pick<RouteObject, 'Component' | 'lazy'>>> = {
+const SCREENS: Partial<Record<AppRouteName, Pick<RouteObject, 'Component' | 'lazy' | 'loader'>>> = {
   Home: { Component: HomePage },
-  Beach: { lazy: () => import('../features/beach/BeachPage.tsx').then((m) => ({ Component: m.BeachPage })) },
+  Beach: {
+    // Fetch the beach while the page's code downloads, not after (the loader does not wait for it).
+    loader: ({ params }) => {
+      const path = [params.state, params.area, params.location, params.beachSlug].join('/');
+      void queryClient.prefetchQuery(beachQuery(path));
+      return null;
+    },
+    lazy: () => import('../features/beach/BeachPage.tsx').then((m) => ({ Component: m.BeachPage })),
+  },
   Search: { Component: SearchRoute },
   SurfSafety: { lazy: content },
   About: { lazy: content },

@@ -1,0 +1,16 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../data/api.ts';
+import { FRESHNESS_MS } from '../data/queries.ts';
+
+/** The app's one query cache; the router also uses it to start a page's data load with its code. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: FRESHNESS_MS,
+      // Refetch stale data when the tab becomes visible again (spec: freshness 600 s).
+      refetchOnWindowFocus: true,
+      retry: (failureCount, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+    },
+  },
+});
