@@ -10,3 +10,4 @@ export * from './time.ts';
 export * from './navigation.ts';
 export * from './content.ts';
 export * from './promotions.ts';
+export * from './accounts.ts';

@@ -4,6 +4,7 @@ import type { DatabaseHandle, DialectName } from './connection.ts';
 import { foundation } from './migrations/0001_foundation.ts';
 import { articleDetails } from './migrations/0002_article_details.ts';
 import { beachSources } from './migrations/0003_beach_sources.ts';
+import { accounts } from './migrations/0004_accounts.ts';
 
 /** Every migration, in order. Names are permanent once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -11,6 +12,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0001_foundation': foundation(dialect),
     '0002_article_details': articleDetails(dialect),
     '0003_beach_sources': beachSources(dialect),
+    '0004_accounts': accounts(dialect),
   };
 }
 

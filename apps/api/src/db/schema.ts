@@ -146,6 +146,80 @@ export interface AppMetaTable {
   value: string;
 }
 
+export interface UsersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  /** Stored lower-cased and trimmed. */
+  email: string;
+  /** scrypt PHC string; null for accounts that only sign in with Apple or Facebook. */
+  password_hash: string | null;
+  notification_enabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  /** 'algal' grants has_algal_role. */
+  role: string;
+  granted_at: string;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The device_name the client sent. */
+  name: string;
+  /** SHA-256 (hex) of the secret after the pipe; the secret itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface QuestionChallengesTable {
+  id: string;
+  answer_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  token: string;
+  model: string;
+  type: string;
+  enabled: Generated<number>;
+  created_at: string;
+}
+
+export interface FollowsTable {
+  user_id: number;
+  beach_id: number;
+  created_at: string;
+}
+
+export interface SocialIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  subject: string;
+  created_at: string;
+}
+
 export interface DB {
   localities: LocalitiesTable;
   beaches: BeachesTable;
@@ -158,6 +232,14 @@ export interface DB {
   search_terms: SearchTermsTable;
   not_found_reports: NotFoundReportsTable;
   app_meta: AppMetaTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  api_tokens: ApiTokensTable;
+  password_resets: PasswordResetsTable;
+  question_challenges: QuestionChallengesTable;
+  devices: DevicesTable;
+  follows: FollowsTable;
+  social_identities: SocialIdentitiesTable;
 }
 
 export type Database = Kysely<DB>;
