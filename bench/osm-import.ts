@@ -7,6 +7,7 @@ import { SYNTHETIC_MARK, migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { seedBundledData } from '../apps/api/src/db/seed/index.ts';
 import { importOsm, type OsmImportReport } from '../apps/api/src/db/seed/osm/import.ts';
 import { OsmPbfWriter } from '../apps/api/src/db/seed/osm/pbf-writer.ts';
+import { MAINLAND, TASMANIA } from './coastline.ts';
 
 /**
  * OpenStreetMap import throughput and memory: writes a synthetic .osm.pbf of named beach ways
@@ -25,79 +26,8 @@ function option(name: string, fallback: number): number {
   return i === -1 ? fallback : Number(process.argv[i + 1]);
 }
 
-/** Coarse coast, [lat, lon], clockwise from Cape York; Tasmania separately. Not a map. */
-const COAST: Array<Array<readonly [number, number]>> = [
-  [
-    [-10.7, 142.5],
-    [-12.6, 143.4],
-    [-14.5, 144.5],
-    [-16.9, 145.8],
-    [-19.3, 146.8],
-    [-21.1, 149.2],
-    [-23.4, 150.8],
-    [-24.9, 152.4],
-    [-26.4, 153.1],
-    [-28.0, 153.45],
-    [-29.4, 153.36],
-    [-30.3, 153.15],
-    [-31.4, 152.95],
-    [-32.9, 151.8],
-    [-33.9, 151.28],
-    [-34.4, 150.9],
-    [-35.7, 150.2],
-    [-37.0, 149.95],
-    [-37.8, 148.5],
-    [-38.9, 146.3],
-    [-38.5, 145.2],
-    [-38.3, 144.6],
-    [-38.8, 143.5],
-    [-38.4, 142.5],
-    [-38.1, 141.0],
-    [-37.5, 140.0],
-    [-35.8, 139.3],
-    [-35.6, 138.4],
-    [-34.9, 138.5],
-    [-35.0, 137.5],
-    [-34.8, 135.9],
-    [-32.8, 134.2],
-    [-31.9, 132.2],
-    [-31.6, 129.0],
-    [-33.9, 123.0],
-    [-35.0, 117.9],
-    [-34.4, 115.1],
-    [-33.6, 115.0],
-    [-31.95, 115.75],
-    [-30.3, 115.0],
-    [-28.8, 114.6],
-    [-26.5, 113.5],
-    [-24.9, 113.65],
-    [-22.0, 114.1],
-    [-20.7, 117.0],
-    [-19.9, 120.0],
-    [-17.9, 122.2],
-    [-16.4, 123.0],
-    [-15.0, 125.5],
-    [-14.5, 128.0],
-    [-12.5, 130.8],
-    [-11.2, 132.5],
-    [-12.2, 136.8],
-    [-14.5, 135.6],
-    [-16.5, 137.5],
-    [-17.6, 140.6],
-    [-15.0, 141.5],
-    [-12.6, 141.7],
-    [-10.7, 142.5],
-  ],
-  [
-    [-41.0, 144.7],
-    [-41.0, 146.8],
-    [-40.9, 148.3],
-    [-42.2, 148.3],
-    [-43.6, 146.9],
-    [-42.2, 145.2],
-    [-41.0, 144.7],
-  ],
-];
+/** The coarse coast outline shared with the synthetic beach generator. Not a map. */
+const COAST: Array<ReadonlyArray<readonly [number, number]>> = [MAINLAND, TASMANIA];
 
 const NODES_PER_WAY = 20;
 const WAY_LENGTH_M = 400;

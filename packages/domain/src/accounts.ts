@@ -56,6 +56,11 @@ const password = z
     ),
     z.maxLength(200, 'The password field must not be greater than 200 characters.'),
   );
+/** The new password and its confirmation must be the same (reported on the password field). */
+const passwordsMatch = z.refine<{ password: string; password_confirmation: string }>(
+  (body) => body.password === body.password_confirmation,
+  { message: 'The password field confirmation does not match.', path: ['password'] },
+);
 const deviceName = z._default(z.string().check(z.trim(), z.maxLength(100)), 'web');
 
 export const LoginBodySchema = z.object({
@@ -81,12 +86,7 @@ export const RegisterBodySchema = z
       .check(z.trim(), z.minLength(1, 'The question field is required.')),
     question_id: z.string('The question has expired. Please answer the new question.'),
   })
-  .check(
-    z.refine((body) => body.password === body.password_confirmation, {
-      message: 'The password field confirmation does not match.',
-      path: ['password'],
-    }),
-  );
+  .check(passwordsMatch);
 
 export const ResetLinkBodySchema = z.object({ email });
 
@@ -97,12 +97,7 @@ export const ResetPasswordBodySchema = z
     password,
     password_confirmation: z.string('The password confirmation field is required.'),
   })
-  .check(
-    z.refine((body) => body.password === body.password_confirmation, {
-      message: 'The password field confirmation does not match.',
-      path: ['password'],
-    }),
-  );
+  .check(passwordsMatch);
 
 export const LogoutBodySchema = z.object({ token_id: z.optional(z.union([z.string(), z.int()])) });
 
@@ -121,12 +116,7 @@ export const PasswordChangeBodySchema = z
     password,
     password_confirmation: z.string('The password confirmation field is required.'),
   })
-  .check(
-    z.refine((body) => body.password === body.password_confirmation, {
-      message: 'The password field confirmation does not match.',
-      path: ['password'],
-    }),
-  );
+  .check(passwordsMatch);
 
 export const DeleteAccountBodySchema = z.object({
   confirm_delete_email: z.string('The confirm delete email field is required.'),

@@ -1,6 +1,7 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { DialectName } from '../connection.ts';
+import { idColumn } from './columns.ts';
 
 /**
  * Foundation schema: places, beaches, clubs, images, articles, the search term index, 404 reports.
@@ -8,10 +9,7 @@ import type { DialectName } from '../connection.ts';
  * byte-wise ("C") collation on PostgreSQL so prefix range scans behave as on SQLite.
  */
 export function foundation(dialect: DialectName): Migration {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === 'postgres'
-      ? col.primaryKey().generatedByDefaultAsIdentity()
-      : col.primaryKey().autoIncrement();
+  const id = idColumn(dialect);
   const searchText = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
 
   return {

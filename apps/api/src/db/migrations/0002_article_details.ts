@@ -1,13 +1,11 @@
-import { type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { DialectName } from '../connection.ts';
+import { idColumn } from './columns.ts';
 
 /** Articles gain a summary, their sources and the first-aid guidelines they follow, and media items. */
 export function articleDetails(dialect: DialectName): Migration {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === 'postgres'
-      ? col.primaryKey().generatedByDefaultAsIdentity()
-      : col.primaryKey().autoIncrement();
+  const id = idColumn(dialect);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema

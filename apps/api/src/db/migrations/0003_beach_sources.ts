@@ -1,16 +1,14 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { DialectName } from '../connection.ts';
+import { idColumn } from './columns.ts';
 
 /**
  * Provenance per beach: every source that contributed to it (the starter set, an operator import,
  * OpenStreetMap…) with its id there and licence; and two OpenStreetMap facts we keep as they are.
  */
 export function beachSources(dialect: DialectName): Migration {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === 'postgres'
-      ? col.primaryKey().generatedByDefaultAsIdentity()
-      : col.primaryKey().autoIncrement();
+  const id = idColumn(dialect);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -1,13 +1,11 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { DialectName } from '../connection.ts';
+import { idColumn } from './columns.ts';
 
 /** Accounts: users, roles, bearer tokens, password resets, anti-spam questions, devices, follows, social identities. */
 export function accounts(dialect: DialectName): Migration {
-  const id = (col: ColumnDefinitionBuilder) =>
-    dialect === 'postgres'
-      ? col.primaryKey().generatedByDefaultAsIdentity()
-      : col.primaryKey().autoIncrement();
+  const id = idColumn(dialect);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
