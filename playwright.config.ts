@@ -10,6 +10,12 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const database = path.join(os.tmpdir(), `safeshore-e2e-${process.pid}.sqlite`);
+// The server writes mail (password reset links) here; the workers inherit the variable and read it.
+const outbox = (process.env.E2E_OUTBOX_DIR ??= path.join(os.tmpdir(), `safeshore-e2e-outbox-${process.pid}`));
+// The suite registers and signs in many users from one address: lift the per-client account limits.
+const ACCOUNT_LIMITS = Object.fromEntries(
+  ['LOGIN', 'REGISTER', 'RESET', 'QUESTION'].map((name) => [`RATE_LIMIT_${name}_PER_MINUTE`, '1000']),
+);
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -59,6 +65,14 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SQLITE_PATH: database, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SQLITE_PATH: database,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+      OUTBOX_DIR: outbox,
+      ...ACCOUNT_LIMITS,
+    },
   },
 });

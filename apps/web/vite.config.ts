@@ -16,6 +16,8 @@ export default defineConfig({
     host: '127.0.0.1',
     proxy: {
       '/api': apiTarget,
+      // Social sign-in: the Apple redirect and callback, and POST /auth/token.
+      '/auth': apiTarget,
       '/healthz': apiTarget,
     },
   },

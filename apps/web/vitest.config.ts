@@ -1,6 +1,8 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
+  // The header shows the app version, which Vite defines at build time.
+  define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
   test: {
     name: 'web',
     environment: 'jsdom',

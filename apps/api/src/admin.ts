@@ -9,6 +9,8 @@ import { exportBeaches } from './db/seed/export.ts';
 import { seedBundledData } from './db/seed/index.ts';
 import { importPlaces } from './db/seed/places.ts';
 import { formatOsmReport, importOsm } from './db/seed/osm/import.ts';
+import { HttpError } from './http/errors.ts';
+import { createAccounts } from './modules/accounts/index.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -21,8 +23,18 @@ Commands:
   import-articles           load the articles in content/ (CONTENT_DIR) now
   export-beaches [--format csv|geojson] [--out FILE]
                             write every beach in the import format (stdout by default)
+  create-user --email EMAIL --first FIRST --last LAST [--password PASSWORD]
+                            create an account (a random password is printed when none is given)
+  grant-role EMAIL ROLE     give a user a role (algal: the algal bloom metrics)
+  revoke-role EMAIL ROLE    take a role away
 
 The database is SQLite at SQLITE_PATH (default var/safeshore.sqlite), or PostgreSQL when DATABASE_URL is set.`;
+
+/** The value after `--name` in args, if any. */
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i === -1 ? undefined : args[i + 1];
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
@@ -69,14 +81,11 @@ async function main(argv: string[]): Promise<number> {
         return report.rejected.length > 0 ? 1 : 0;
       }
       case 'export-beaches': {
-        const option = (name: string) => {
-          const i = args.indexOf(name);
-          return i === -1 ? undefined : args[i + 1];
-        };
-        const format = option('--format') ?? (option('--out')?.endsWith('.geojson') ? 'geojson' : 'csv');
+        const format =
+          option(args, '--format') ?? (option(args, '--out')?.endsWith('.geojson') ? 'geojson' : 'csv');
         if (format !== 'csv' && format !== 'geojson')
           throw new ImportFileError('--format must be csv or geojson.');
-        const file = option('--out');
+        const file = option(args, '--out');
         const out = file ? fs.createWriteStream(file) : process.stdout;
         const count = await exportBeaches(handle.db, format, out);
         if (file) {
@@ -104,11 +113,43 @@ async function main(argv: string[]): Promise<number> {
         for (const e of report.errors) console.log(`  ${e.file}: ${e.reason}`);
         return report.errors.length > 0 ? 1 : 0;
       }
+      case 'create-user': {
+        const accounts = createAccounts(handle.db, config);
+        const { user, password } = await accounts.createUser({
+          email: option(args, '--email') ?? '',
+          first_name: option(args, '--first') ?? '',
+          last_name: option(args, '--last') ?? '',
+          password: option(args, '--password'),
+        });
+        console.log(`Created user ${user.id}: ${user.first_name} ${user.last_name} <${user.email}>`);
+        if (password) console.log(`Password (shown once): ${password}`);
+        return 0;
+      }
+      case 'grant-role':
+      case 'revoke-role': {
+        const [email, role] = args;
+        if (!email || !role) throw new ImportFileError(`${command} needs an EMAIL and a ROLE.`);
+        const granted = command === 'grant-role';
+        const { changed, user } = await createAccounts(handle.db, config).setRole(email, role, granted);
+        const verb = granted ? 'granted to' : 'revoked from';
+        console.log(
+          changed
+            ? `Role ${role} ${verb} ${user.email}.`
+            : `Nothing to do: ${user.email} ${granted ? 'already has' : 'does not have'} role ${role}.`,
+        );
+        return 0;
+      }
       default:
         console.error(`Unknown command "${command}".\n\n${USAGE}`);
         return 2;
     }
   } catch (error) {
+    if (error instanceof HttpError) {
+      console.error(`Error: ${error.message}`);
+      for (const [field, messages] of Object.entries(error.errors ?? {}))
+        for (const message of messages) console.error(`  ${field}: ${message}`);
+      return 2;
+    }
     if (error instanceof ImportFileError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
       console.error(`Error: ${(error as Error).message}`);
       return 2;

@@ -5,6 +5,11 @@ import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerCors, registerRateLimit, registerSecurityHeaders } from './http/security.ts';
+import {
+  registerAccounts,
+  resolveAccountsSettings,
+  type AccountsSettings,
+} from './modules/accounts/index.ts';
 import { createArticlesRepository } from './modules/articles/articles.repository.ts';
 import { articlesRoutes } from './modules/articles/articles.routes.ts';
 import { registerArticleMedia } from './modules/articles/media.ts';
@@ -28,12 +33,15 @@ declare module 'fastify' {
 
 export interface AppDeps {
   config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST_DIR' | 'CONTENT_DIR'> &
-    Partial<Pick<Config, 'CORS_ORIGINS' | 'RATE_LIMIT_PER_MINUTE' | 'TRUST_PROXY'>>;
+    Partial<Pick<Config, 'CORS_ORIGINS' | 'RATE_LIMIT_PER_MINUTE' | 'TRUST_PROXY'>> &
+    Partial<AccountsSettings>;
   db: Database;
+  /** The time accounts use for expiry (tokens, resets, questions, codes); tests move it. */
+  clock?: () => Date;
 }
 
 /** Builds the HTTP app (API + web app). main.ts listens; tests use inject() or listen on port 0. */
-export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     logController: new LogController({ disableRequestLogging: true }),
@@ -72,6 +80,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   beachesRoutes(app, createBeachesService(createBeachesRepository(db)));
   searchRoutes(app, createSearchService(createSearchRepository(db)));
   notFoundRoutes(app, createNotFoundRepository(db));
+  registerAccounts(app, db, resolveAccountsSettings(config), clock);
   articlesRoutes(app, createArticlesRepository(db));
   await registerArticleMedia(app, path.join(config.CONTENT_DIR, 'media'));
   await registerWebApp(app, config.WEB_DIST_DIR);

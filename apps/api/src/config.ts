@@ -51,6 +51,51 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+
+  /** Where the web app is reached; links in e-mails and the Apple redirect URI start with it. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
+    .default('http://localhost:8080')
+    .transform((value) => value.replace(/\/+$/, '')),
+  /** scrypt cost as log2(N): 17 (N = 131072, 128 MiB per hash) in production; tests use 12. */
+  PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  /** smtp:// or smtps:// URL of the mail server; unset: mail is written to OUTBOX_DIR. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('SafeShore <no-reply@localhost>'),
+  OUTBOX_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(ROOT_DIR, 'var', 'outbox')),
+  /** Stricter per-client limits on the account endpoints that attackers hammer. */
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_REGISTER_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_RESET_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_QUESTION_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /**
+   * Sign in with Apple: the Services ID used by the web flow, then any other accepted audiences
+   * (the iOS app's bundle id), comma-separated. Unset: Apple sign-in answers 406.
+   */
+  APPLE_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
+  APPLE_AUTHORIZE_URL: z.url().default('https://appleid.apple.com/auth/authorize'),
+  /** Facebook Login: app id and secret (both, or Facebook sign-in answers 406) and the Graph API base. */
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  FACEBOOK_GRAPH_URL: z
+    .url()
+    .default('https://graph.facebook.com/v21.0')
+    .transform((value) => value.replace(/\/+$/, '')),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

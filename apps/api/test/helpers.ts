@@ -10,6 +10,8 @@ import { ROOT_DIR } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { DB } from '../src/db/schema.ts';
+import { createAccounts, resolveAccountsSettings } from '../src/modules/accounts/index.ts';
+import type { AccountsService } from '../src/modules/accounts/accounts.service.ts';
 import { syncContent } from '../src/db/seed/articles.ts';
 import { seedBundledData } from '../src/db/seed/index.ts';
 
@@ -62,6 +64,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { close: () =
 export interface TestApp {
   app: FastifyInstance;
   handle: DatabaseHandle;
+  /** The accounts service on the same database and settings (to create users and tokens directly). */
+  accounts: AccountsService;
+  /** Where this app's mail goes (a temporary directory). */
+  outboxDir: string;
   close: () => Promise<void>;
 }
 
@@ -72,6 +78,7 @@ export async function startTestApp(
     webDistDir?: string;
     contentDir?: string;
     config?: Partial<Parameters<typeof buildApp>[0]['config']>;
+    clock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const handle = await openTestDatabase();
@@ -80,22 +87,33 @@ export async function startTestApp(
     await seedBundledData(handle.db, DATA_DIR);
     await syncContent(handle.db, contentDir);
   }
-  const app = await buildApp({
-    config: {
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: options.webDistDir ?? path.join(os.tmpdir(), 'safeshore-no-web'),
-      CONTENT_DIR: contentDir,
-      ...options.config,
-    },
-    db: handle.db,
-  });
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safeshore-outbox-'));
+  const config = {
+    LOG_LEVEL: 'silent' as const,
+    WEB_DIST_DIR: options.webDistDir ?? path.join(os.tmpdir(), 'safeshore-no-web'),
+    CONTENT_DIR: contentDir,
+    // Cheap password hashes and no account rate limits unless a test asks for them.
+    PASSWORD_SCRYPT_LOG_N: 12,
+    OUTBOX_DIR: outboxDir,
+    RATE_LIMIT_LOGIN_PER_MINUTE: 10_000,
+    RATE_LIMIT_REGISTER_PER_MINUTE: 10_000,
+    RATE_LIMIT_RESET_PER_MINUTE: 10_000,
+    RATE_LIMIT_QUESTION_PER_MINUTE: 10_000,
+    ...options.config,
+  };
+  const app = await buildApp({ config, db: handle.db, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
   return {
     app,
     handle,
+    accounts: createAccounts(handle.db, resolveAccountsSettings(config), {
+      ...(options.clock ? { clock: options.clock } : {}),
+    }),
+    outboxDir,
     close: async () => {
       await app.close();
       await handle.close();
+      fs.rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

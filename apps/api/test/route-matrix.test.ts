@@ -17,13 +17,49 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-/** Credentials per role; accounts (issue 5) will replace these with real tokens. */
-const AUTH: Record<Role, string | undefined> = {
-  guest: undefined,
-  user: 'Bearer 1|not-a-real-token-user',
-  otherUser: 'Bearer 2|not-a-real-token-other',
-  algalUser: 'Bearer 3|not-a-real-token-algal',
+/** Per role: the bearer token and the fixtures rows may name (see route-matrix.ts). */
+const AUTH: Partial<Record<Role, string>> = {};
+const FIXTURES: Record<string, string> = {};
+const EMAILS: Record<Role, string> = {
+  guest: 'guest@example.com',
+  user: 'matrix.user@example.com',
+  otherUser: 'matrix.other@example.com',
+  algalUser: 'matrix.algal@example.com',
 };
+
+beforeAll(async () => {
+  for (const role of ['user', 'otherUser', 'algalUser'] as const) {
+    const { user } = await t.accounts.createUser({
+      email: EMAILS[role],
+      first_name: 'Matrix',
+      last_name: role,
+      password: 'matrix-password-2024',
+    });
+    if (role === 'algalUser') await t.accounts.setRole(user.email, 'algal', true);
+    AUTH[role] = `Bearer ${await t.accounts.issueTokenFor(user.id, 'matrix')}`;
+    FIXTURES[`spareToken:${role}`] = (await t.accounts.issueTokenFor(user.id, 'spare')).split('|')[0]!;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/user/createDevice',
+      headers: { authorization: AUTH[role] },
+      payload: { token: `push-${role}`, model: 'Matrix', type: 'Android' },
+    });
+    FIXTURES[`device:${role}`] = String(created.json().devices[0].id);
+  }
+  const beach = await t.handle.db.selectFrom('beaches').select('id').orderBy('id').executeTakeFirstOrThrow();
+  FIXTURES.beach = String(beach.id);
+});
+
+/** The request with fixtures filled in for the caller. */
+function fill<T>(value: T, role: Role): T {
+  const text = JSON.stringify(value).replace(/\{([\w:]+)\}/g, (placeholder, name: string) => {
+    if (name === 'email') return EMAILS[role];
+    const fixture = FIXTURES[name];
+    if (fixture === undefined) throw new Error(`unknown fixture ${placeholder}`);
+    return fixture;
+  });
+  return JSON.parse(text) as T;
+}
 
 describe('route matrix', () => {
   it('lists every route the server has', () => {
@@ -34,10 +70,11 @@ describe('route matrix', () => {
 
   for (const row of ROUTE_MATRIX) {
     it.each(ROLES)(`${row.route} as %s`, async (role) => {
+      const request = fill(row.request, role);
       const res = await t.app.inject({
-        method: row.request.method,
-        url: row.request.url,
-        ...(row.request.payload !== undefined ? { payload: row.request.payload as object } : {}),
+        method: request.method,
+        url: request.url,
+        ...(request.payload !== undefined ? { payload: request.payload as object } : {}),
         headers: AUTH[role] ? { authorization: AUTH[role] } : {},
       });
       expect(res.statusCode).toBe(row.expect[role]);

@@ -3,9 +3,11 @@
  * kind of caller must get. One table, checked by route-matrix.test.ts, which also fails when a route
  * exists that is not listed here.
  *
- * Roles: guest (no token), user, another user, and a user with the algal role. Until accounts exist
- * (issue 5) the signed-in roles send a bearer token the server does not know; every route so far is
- * public, so all four must get the same answer.
+ * Roles: guest (no token), user, another user, and a user with the algal role; the signed-in roles
+ * are real accounts with real tokens. Requests may name per-role fixtures, filled in by the test:
+ * `{email}` (the caller's own address), `{device:ROLE}` (a device owned by ROLE), `{spareToken:ROLE}`
+ * (a second token of ROLE), `{beach}` (a beach id). Rows that change data are written so the
+ * change does not affect later rows.
  */
 export const ROLES = ['guest', 'user', 'otherUser', 'algalUser'] as const;
 export type Role = (typeof ROLES)[number];
@@ -21,6 +23,16 @@ const everyone = (status: number): Record<Role, number> => ({
   user: status,
   otherUser: status,
   algalUser: status,
+});
+
+/** A signed-in route: guests get 401, every account `status`. */
+const signedIn = (status: number): Record<Role, number> => ({ ...everyone(status), guest: 401 });
+
+/** A route on something one account owns: 401 for guests, 200 for the owner, 404 for everyone else. */
+const ownedBy = (owner: Exclude<Role, 'guest'>): Record<Role, number> => ({
+  ...everyone(404),
+  guest: 401,
+  [owner]: 200,
 });
 
 export const ROUTE_MATRIX: MatrixRow[] = [
@@ -45,6 +57,142 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     route: 'GET /api/v4/surf-safety/:slug',
     request: { method: 'GET', url: '/api/v4/surf-safety/ripcurrents' },
     expect: everyone(200),
+  },
+  {
+    route: 'POST /api/v4/login',
+    request: {
+      method: 'POST',
+      url: '/api/v4/login',
+      payload: { email: 'nobody@example.com', password: 'x' },
+    },
+    expect: everyone(406),
+  },
+  {
+    route: 'GET /api/v4/question',
+    request: { method: 'GET', url: '/api/v4/question' },
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/v4/register',
+    request: { method: 'POST', url: '/api/v4/register', payload: {} },
+    expect: everyone(422),
+  },
+  {
+    route: 'POST /api/v4/logout',
+    request: { method: 'POST', url: '/api/v4/logout', payload: { token_id: '{spareToken:algalUser}' } },
+    expect: ownedBy('algalUser'),
+  },
+  {
+    route: 'POST /api/v4/reset',
+    request: { method: 'POST', url: '/api/v4/reset', payload: { email: 'nobody@example.com' } },
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/v4/reset/:token',
+    request: { method: 'POST', url: '/api/v4/reset/not-a-token', payload: {} },
+    expect: everyone(422),
+  },
+  {
+    route: 'POST /api/v4/user',
+    request: {
+      method: 'POST',
+      url: '/api/v4/user',
+      payload: { first_name: 'Matrix', last_name: 'Check', email: '{email}', notification_enabled: true },
+    },
+    expect: signedIn(200),
+  },
+  {
+    route: 'DELETE /api/v4/user',
+    request: {
+      method: 'DELETE',
+      url: '/api/v4/user',
+      payload: { confirm_delete_email: 'not-mine@example.com' },
+    },
+    expect: signedIn(422),
+  },
+  {
+    route: 'POST /api/v4/user/password',
+    request: {
+      method: 'POST',
+      url: '/api/v4/user/password',
+      payload: { current_password: 'wrong', password: 'x', password_confirmation: 'x' },
+    },
+    expect: signedIn(422),
+  },
+  {
+    route: 'GET /api/v4/user/devices',
+    request: { method: 'GET', url: '/api/v4/user/devices' },
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /api/v4/user/device/:device/enable',
+    request: { method: 'POST', url: '/api/v4/user/device/{device:user}/enable' },
+    expect: ownedBy('user'),
+  },
+  {
+    route: 'POST /api/v4/user/device/:device/disable',
+    request: { method: 'POST', url: '/api/v4/user/device/{device:otherUser}/disable' },
+    expect: ownedBy('otherUser'),
+  },
+  {
+    route: 'POST /api/v4/user/device/:device/forget',
+    request: { method: 'POST', url: '/api/v4/user/device/{device:algalUser}/forget' },
+    expect: ownedBy('algalUser'),
+  },
+  {
+    route: 'POST /api/v4/user/createDevice',
+    request: {
+      method: 'POST',
+      url: '/api/v4/user/createDevice',
+      payload: { token: 'matrix-push', model: 'Pixel', type: 'Android' },
+    },
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /api/v4/beach/:id/follow',
+    request: { method: 'POST', url: '/api/v4/beach/{beach}/follow' },
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /api/v4/beach/:id/unfollow',
+    request: { method: 'POST', url: '/api/v4/beach/{beach}/unfollow' },
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/v4/my-beaches',
+    request: { method: 'GET', url: '/api/v4/my-beaches' },
+    expect: signedIn(200),
+  },
+  // Social sign-in is not configured in the matrix app: every caller gets the provider's 406.
+  {
+    route: 'POST /api/v4/appletoken',
+    request: { method: 'POST', url: '/api/v4/appletoken', payload: { apple_token: 'x' } },
+    expect: everyone(406),
+  },
+  {
+    route: 'POST /api/v4/fbtoken',
+    request: { method: 'POST', url: '/api/v4/fbtoken', payload: { fbUserId: '1', fbToken: 'x' } },
+    expect: everyone(406),
+  },
+  {
+    route: 'POST /auth/token',
+    request: { method: 'POST', url: '/auth/token', payload: { token: 'not-a-code', provider: 'apple' } },
+    expect: everyone(406),
+  },
+  {
+    route: 'GET /auth/apple/redirect',
+    request: { method: 'GET', url: '/auth/apple/redirect' },
+    expect: everyone(302),
+  },
+  {
+    route: 'POST /auth/apple/callback',
+    request: { method: 'POST', url: '/auth/apple/callback', payload: { state: 'x', id_token: 'y' } },
+    expect: everyone(303),
+  },
+  {
+    route: 'GET /auth/apple/callback',
+    request: { method: 'GET', url: '/auth/apple/callback?state=x&id_token=y' },
+    expect: everyone(303),
   },
   { route: 'GET /media/*', request: { method: 'GET', url: '/media/rip-current.svg' }, expect: everyone(200) },
   { route: 'GET /', request: { method: 'GET', url: '/' }, expect: everyone(200) },

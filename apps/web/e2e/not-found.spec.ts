@@ -17,11 +17,11 @@ test('an unknown path shows the 404 page, answers 404 and reports the url', asyn
 });
 
 test('a route that is not built yet shows an honest placeholder in the layout', async ({ page }) => {
-  const response = await page.goto('/my-beaches');
+  const response = await page.goto('/offline-settings');
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Beaches');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Offline Settings');
   await expect(page.getByText('still being built')).toBeVisible();
-  await expect(page).toHaveTitle('My Beaches | SafeShore');
+  await expect(page).toHaveTitle('Offline Settings | SafeShore');
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { BeachSummarySchema } from './contract.ts';
 
 /**
  * The accounts part of the HTTP contract (spec sections 3, 5, 7, 8). Request schemas carry the
@@ -29,6 +30,9 @@ export const DevicesResponseSchema = z.object({ devices: z.array(DeviceSchema) }
 export const MessageSchema = z.object({ message: z.string() });
 export const QuestionResponseSchema = z.object({ question: z.string(), question_id: z.string() });
 export const ResetResponseSchema = z.object({ data: z.object({ reset: z.boolean() }) });
+/** POST /api/v4/beach/{id}/follow answers the followed beach; GET /api/v4/my-beaches the list, in follow order. */
+export const FollowResponseSchema = z.object({ beach: BeachSummarySchema });
+export const MyBeachesResponseSchema = z.object({ beaches: z.array(BeachSummarySchema) });
 
 const text = (field: string, max = 100) =>
   z
@@ -184,6 +188,31 @@ export const ACCOUNT_MESSAGES = {
   myBeachesEmpty2: 'Search for a beach, and then click follow on the beach page.',
   loggingOut: 'Logging you out..',
   oauthRedirecting: 'Redirecting you to the home page..',
+} as const;
+
+/** Texts the server sends (in `message` or in `errors` field lists), word for word. */
+export const ACCOUNT_SERVER_MESSAGES = {
+  unauthenticated: 'Unauthenticated.',
+  loginFailed: ACCOUNT_MESSAGES.loginFailed,
+  appleFailed: ACCOUNT_MESSAGES.appleFailed,
+  facebookFailed: ACCOUNT_MESSAGES.facebookFailed,
+  oauthFailed: ACCOUNT_MESSAGES.oauthFailed,
+  emailTaken: 'The email has already been taken.',
+  commonPassword: 'This password is too common. Please choose a different one.',
+  currentPasswordIncorrect: 'The current password is incorrect.',
+  questionWrong: 'The answer to the question is not correct. Please answer the new question.',
+  questionExpired: 'The question has expired. Please answer the new question.',
+  resetLinkSent: 'If an account exists for that email address, we have sent it a password reset link.',
+  resetTokenInvalid: 'This password reset link is invalid or has already been used.',
+  resetTokenExpired: 'This password reset link has expired. Please request a new one.',
+  deleteEmailMismatch: ACCOUNT_MESSAGES.deleteEmailMismatch,
+  loggedOut: 'Logged out.',
+  tokenNotFound: 'Token not found.',
+  passwordUpdated: 'Password updated.',
+  accountDeleted: 'Account deleted.',
+  deviceNotFound: 'Device not found.',
+  beachNotFound: 'Beach not found.',
+  unfollowed: 'Beach removed from My Beaches.',
 } as const;
 
 /** The token id is the part of the token before the pipe (spec section 9). */

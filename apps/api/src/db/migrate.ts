@@ -5,6 +5,7 @@ import { foundation } from './migrations/0001_foundation.ts';
 import { articleDetails } from './migrations/0002_article_details.ts';
 import { beachSources } from './migrations/0003_beach_sources.ts';
 import { accounts } from './migrations/0004_accounts.ts';
+import { oauth } from './migrations/0005_oauth.ts';
 
 /** Every migration, in order. Names are permanent once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -13,6 +14,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0002_article_details': articleDetails(dialect),
     '0003_beach_sources': beachSources(dialect),
     '0004_accounts': accounts(dialect),
+    '0005_oauth': oauth(),
   };
 }
 

@@ -220,6 +220,25 @@ export interface SocialIdentitiesTable {
   created_at: string;
 }
 
+export interface OAuthStatesTable {
+  /** SHA-256 (hex) of the `state` sent to the provider. */
+  state_hash: string;
+  provider: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OAuthCodesTable {
+  /** SHA-256 (hex) of the one-time code /login/oauth exchanges at POST /auth/token. */
+  code_hash: string;
+  user_id: number;
+  provider: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface DB {
   localities: LocalitiesTable;
   beaches: BeachesTable;
@@ -240,6 +259,8 @@ export interface DB {
   devices: DevicesTable;
   follows: FollowsTable;
   social_identities: SocialIdentitiesTable;
+  oauth_states: OAuthStatesTable;
+  oauth_codes: OAuthCodesTable;
 }
 
 export type Database = Kysely<DB>;

@@ -69,11 +69,13 @@ export interface RateLimitOptions {
 }
 
 /**
- * A fixed-window rate limit per client IP on the API. Counts live in this process, so with several
- * processes behind a load balancer each enforces its own window; put a shared limit at the load
- * balancer when that matters.
+ * A fixed-window rate limit per client IP, as an onRequest hook: 429 with Retry-After once a
+ * client goes over `max` in a window. Counts live in this process, so with several processes
+ * behind a load balancer each enforces its own window; put a shared limit at the load balancer
+ * when that matters. Attach it to a route (`{ onRequest: limit }`) for a stricter limit there;
+ * routes sharing one hook share one count per client.
  */
-export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): void {
+export function rateLimit(app: FastifyInstance, options: RateLimitOptions) {
   const windows = new Map<string, { start: number; count: number }>();
   const sweep = setInterval(() => {
     const now = Date.now();
@@ -82,8 +84,7 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitOption
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const now = Date.now();
     let window = windows.get(request.ip);
     if (!window || now - window.start >= options.windowMs) {
@@ -92,12 +93,27 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitOption
     }
     window.count++;
     const resetSeconds = Math.ceil((window.start + options.windowMs - now) / 1000);
-    reply.header('RateLimit-Limit', String(options.max));
-    reply.header('RateLimit-Remaining', String(Math.max(0, options.max - window.count)));
-    reply.header('RateLimit-Reset', String(resetSeconds));
+    const remaining = Math.max(0, options.max - window.count);
+    // With a route limit under the global one, report whichever leaves the client less room.
+    const reported = Number(reply.getHeader('RateLimit-Remaining') ?? Infinity);
+    if (remaining <= reported) {
+      reply.header('RateLimit-Limit', String(options.max));
+      reply.header('RateLimit-Remaining', String(remaining));
+      reply.header('RateLimit-Reset', String(resetSeconds));
+    }
     if (window.count > options.max) {
       reply.header('Retry-After', String(resetSeconds));
       return reply.status(429).send({ message: 'Too many requests. Please wait a moment and try again.' });
     }
+    return undefined;
+  };
+}
+
+/** The global limit: every request to the API counts. */
+export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): void {
+  const limit = rateLimit(app, options);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    return limit(request, reply);
   });
 }

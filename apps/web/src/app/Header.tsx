@@ -1,5 +1,6 @@
 import { Link, NavLink, useNavigate } from 'react-router';
 import { LIFE_SAVING_ORG } from '@safeshore/domain';
+import { useSession } from '../data/session.ts';
 import { SearchBox } from '../features/search/index.ts';
 import { BackArrowIcon, ExternalLinkIcon, MenuIcon } from '../ui/icons/index.ts';
 import { Logo } from '../ui/Logo.tsx';
@@ -44,18 +45,47 @@ export function SecondaryNavLinks() {
       <li>
         <NavLink to="/apps">Apps</NavLink>
       </li>
+      <AlgalBloomNavLink />
     </>
   );
 }
 
-export function GuestUserMenu() {
+/** Spec section 6: the Algal Bloom entry is only for users with the algal role. */
+function AlgalBloomNavLink() {
+  const session = useSession();
+  if (!session?.user.has_algal_role) return null;
+  return (
+    <li>
+      <NavLink to="/algal-bloom-metrics">Algal Bloom</NavLink>
+    </li>
+  );
+}
+
+/** Guests see Login and Register; signed-in users My Beaches, My Profile and Logout. */
+export function UserMenu() {
+  const session = useSession();
+  if (!session) {
+    return (
+      <>
+        <li>
+          <NavLink to="/login">Login</NavLink>
+        </li>
+        <li>
+          <NavLink to="/register">Register</NavLink>
+        </li>
+      </>
+    );
+  }
   return (
     <>
       <li>
-        <NavLink to="/login">Login</NavLink>
+        <NavLink to="/my-beaches">My Beaches</NavLink>
       </li>
       <li>
-        <NavLink to="/register">Register</NavLink>
+        <NavLink to="/profile">My Profile</NavLink>
+      </li>
+      <li>
+        <NavLink to="/logout">Logout</NavLink>
       </li>
     </>
   );
@@ -121,7 +151,7 @@ export function Header({ isMobile, isHome, menuOpen, onOpenMenu }: HeaderProps) 
         )}
         <nav aria-label="Account" className="header__user">
           <ul className="nav-list">
-            <GuestUserMenu />
+            <UserMenu />
           </ul>
           <span className="app-version">v{APP_VERSION}</span>
         </nav>

@@ -37,11 +37,23 @@ export function Layout() {
       <InstallBanner />
       <main id="main" className="main" tabIndex={-1}>
         {routeName === 'Home' && <SurveyBanner />}
+        <FlashMessage state={location.state} />
         <Outlet />
       </main>
       <Footer showSearch={isMobile && routeName !== 'Home'} />
       {isMobile && <BottomBar onOpenMenu={() => setMenuOpenedAt(location.key)} menuOpen={menuOpen} />}
       {isMobile && <MobileMenu open={menuOpen} onClose={() => setMenuOpenedAt(null)} />}
     </div>
+  );
+}
+
+/** A one-off message carried by a navigation (`state.flash`), such as "Account deleted successfully.". */
+function FlashMessage({ state }: { state: unknown }) {
+  const flash = (state as { flash?: unknown } | null)?.flash;
+  if (typeof flash !== 'string') return null;
+  return (
+    <p role="status" className="flash">
+      {flash}
+    </p>
   );
 }

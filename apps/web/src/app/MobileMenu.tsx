@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { SURF_SAFETY_MENU, SWIPE_CLOSE_THRESHOLD_PX } from '@safeshore/domain';
 import { CloseIcon } from '../ui/icons/index.ts';
 import { useModalDialog } from '../ui/useModalDialog.ts';
-import { APP_VERSION, GuestUserMenu, MainNavLinks, SecondaryNavLinks } from './Header.tsx';
+import { APP_VERSION, UserMenu, MainNavLinks, SecondaryNavLinks } from './Header.tsx';
 import { SurfSafetyGroup } from './SurfSafetyMenu.tsx';
 
 interface MobileMenuProps {
@@ -65,7 +65,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
         </nav>
         <nav aria-label="Account">
           <ul className="mobile-menu__list">
-            <GuestUserMenu />
+            <UserMenu />
           </ul>
         </nav>
       </div>

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../data/api.ts';
-import { FRESHNESS_MS } from '../data/queries.ts';
+import { ACCOUNT_QUERY_KEY, FRESHNESS_MS } from '../data/queries.ts';
+import { getSession, subscribeSession } from '../data/session.ts';
 
 /** The app's one query cache; the router also uses it to start a page's data load with its code. */
 export const queryClient = new QueryClient({
@@ -13,4 +14,9 @@ export const queryClient = new QueryClient({
         !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
     },
   },
+});
+
+// Signing out (logout, account deletion, a 401) drops the user's cached data along with the token.
+subscribeSession(() => {
+  if (!getSession()) queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
 });

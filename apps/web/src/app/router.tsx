@@ -1,9 +1,11 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { APP_ROUTES, type AppRouteName } from '@safeshore/domain';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { APP_ROUTES, type AppRoute, type AppRouteName } from '@safeshore/domain';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { NotFoundPage } from '../features/notfound/NotFoundPage.tsx';
 import { SearchRoute } from '../features/placeholder/SearchRoute.tsx';
+import { setUnauthorizedHandler } from '../data/api.ts';
 import { beachQuery } from '../data/queries.ts';
+import { getSession } from '../data/session.ts';
 import { queryClient } from './query-client.ts';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { Layout } from './Layout.tsx';
@@ -20,7 +22,9 @@ const placeholder = () =>
 const content = () =>
   import('../features/content/ContentPage.tsx').then((m) => ({ Component: m.ContentPage }));
 
-const SCREENS: Partial<Record<AppRouteName, Pick<RouteObject, 'Component' | 'lazy' | 'loader'>>> = {
+type Screen = Pick<RouteObject, 'Component' | 'lazy' | 'loader'>;
+
+const SCREENS: Partial<Record<AppRouteName, Screen>> = {
   Home: { Component: HomePage },
   Beach: {
     // Fetch the beach while the page's code downloads, not after (the loader does not wait for it).
@@ -41,19 +45,66 @@ const SCREENS: Partial<Record<AppRouteName, Pick<RouteObject, 'Component' | 'laz
     lazy: () =>
       import('../features/content/LegacyAppsPage.tsx').then((m) => ({ Component: m.LegacyAppsPage })),
   },
+  Register: {
+    lazy: () => import('../features/account/RegisterPage.tsx').then((m) => ({ Component: m.RegisterPage })),
+  },
+  Login: {
+    lazy: () => import('../features/account/LoginPage.tsx').then((m) => ({ Component: m.LoginPage })),
+  },
+  SendResetPassword: {
+    lazy: () =>
+      import('../features/account/SendResetPasswordPage.tsx').then((m) => ({
+        Component: m.SendResetPasswordPage,
+      })),
+  },
+  ResetPassword: {
+    lazy: () =>
+      import('../features/account/ResetPasswordPage.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
+  },
+  OAuthLogin: {
+    lazy: () =>
+      import('../features/account/OAuthLoginPage.tsx').then((m) => ({ Component: m.OAuthLoginPage })),
+  },
+  Logout: {
+    lazy: () => import('../features/account/LogoutPage.tsx').then((m) => ({ Component: m.LogoutPage })),
+  },
+  MyBeaches: {
+    lazy: () => import('../features/account/MyBeachesPage.tsx').then((m) => ({ Component: m.MyBeachesPage })),
+  },
+  Profile: {
+    lazy: () => import('../features/account/ProfilePage.tsx').then((m) => ({ Component: m.ProfilePage })),
+  },
   '404': { Component: NotFoundPage },
 };
+
+/** Spec section 2 guard: a signed-in user visiting these goes Home. */
+const GUEST_ONLY: ReadonlySet<AppRouteName> = new Set(['Login', 'Register']);
+
+/** Guards run before the screen loads: guests go to Login, signed-in users away from Login/Register. */
+function guard(route: AppRoute): RouteObject['loader'] {
+  if (route.requiresAuth) return () => (getSession() ? null : redirect('/login'));
+  if (GUEST_ONLY.has(route.name as AppRouteName)) return () => (getSession() ? redirect('/') : null);
+  return undefined;
+}
 
 export const routes: RouteObject[] = [
   {
     Component: Layout,
     ErrorBoundary: RouteErrorPage,
-    children: APP_ROUTES.map((route) => ({
-      path: route.path,
-      handle: { name: route.name, title: route.title } satisfies RouteHandle,
-      ...(SCREENS[route.name] ?? { lazy: placeholder }),
-    })),
+    children: APP_ROUTES.map((route) => {
+      const screen: Screen = SCREENS[route.name] ?? { lazy: placeholder };
+      const loader = guard(route) ?? screen.loader;
+      return {
+        path: route.path,
+        handle: { name: route.name, title: route.title } satisfies RouteHandle,
+        ...screen,
+        ...(loader && { loader }),
+      };
+    }),
   },
 ];
 
 export const router = createBrowserRouter(routes);
+
+// Spec section 8: a 401 or 419 on any call (the client has already removed the token) lands on Login.
+setUnauthorizedHandler(() => void router.navigate('/login'));

@@ -7,58 +7,117 @@ import {
   type AutocompleteResponse,
   type BeachDetailResponse,
 } from '@safeshore/domain';
+import { clearSession, getSession } from './session.ts';
 
 /** Where API calls go: same origin by default (the web app and API are served together). */
 const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
 const TIMEOUT_MS = 15_000;
 
+/** An address on the API host, for full-page navigations (Sign in with Apple). */
+export function apiUrl(path: string): string {
+  return `${API_BASE}${path}`;
+}
+
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The 422 `errors` object (field -> messages), when the server sent one. */
+  readonly errors: Record<string, string[]> | null;
+  constructor(status: number, message: string, errors: Record<string, string[]> | null = null) {
     super(message);
     this.status = status;
+    this.errors = errors;
   }
 }
 
-async function request<T extends z.core.$ZodType>(path: string, schema: T, init: RequestInit = {}): Promise<z.output<T>> {
-  const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS);
+const ErrorBodySchema = z.object({
+  message: z.optional(z.string()),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
+});
+
+/**
+ * Spec section 8: a 401 or 419 on any call removes the token and sends the user to Login. The app
+ * registers the navigation (router.tsx); tests register their own.
+ */
+let onUnauthorized: () => void = () => undefined;
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions extends Omit<RequestInit, 'body'> {
+  /** Sent as a JSON body. */
+  json?: unknown;
+  /** Logout: a 401 means the token is already gone, so it must not send the user to Login. */
+  redirectOnUnauthorized?: boolean;
+}
+
+/** Calls the API with the bearer token when signed in and parses the answer with a contract schema. */
+export async function request<T extends z.core.$ZodType>(
+  path: string,
+  schema: T,
+  options: RequestOptions = {},
+): Promise<z.output<T>> {
+  const { json, redirectOnUnauthorized = true, ...init } = options;
+  const signal = init.signal
+    ? AbortSignal.any([init.signal, AbortSignal.timeout(TIMEOUT_MS)])
+    : AbortSignal.timeout(TIMEOUT_MS);
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  const token = getSession()?.token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (json !== undefined) headers.set('Content-Type', 'application/json');
+
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, { ...init, signal, headers: { Accept: 'application/json', ...init.headers } });
+    response = await fetch(apiUrl(path), {
+      ...init,
+      signal,
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError' && init.signal?.aborted) throw error;
     throw new ApiError(0, 'Could not reach SafeShore. Check your connection and try again.');
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const message = (body as { message?: unknown } | null)?.message;
-    throw new ApiError(response.status, typeof message === 'string' ? message : `Request failed (${response.status})`);
+    if (response.status === 401 || response.status === 419) {
+      clearSession();
+      if (redirectOnUnauthorized) onUnauthorized();
+    }
+    const parsed = z.safeParse(ErrorBodySchema, body);
+    const error = parsed.success ? parsed.data : {};
+    throw new ApiError(
+      response.status,
+      error.message ?? `Request failed (${response.status})`,
+      error.errors && Object.keys(error.errors).length > 0 ? error.errors : null,
+    );
   }
   const parsed = z.safeParse(schema, body);
-  if (!parsed.success) throw new ApiError(response.status, 'SafeShore sent data this version of the app does not understand.');
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'SafeShore sent data this version of the app does not understand.');
+  }
   return parsed.data;
 }
 
 export function fetchBeach(beachPath: string, signal?: AbortSignal): Promise<BeachDetailResponse> {
-  const encoded = beachPath
-    .split('/')
-    .filter(Boolean)
-    .map(encodeURIComponent)
-    .join('/');
+  const encoded = beachPath.split('/').filter(Boolean).map(encodeURIComponent).join('/');
   return request(`/api/v4/beach/${encoded}`, BeachDetailResponseSchema, { signal });
 }
 
 export function fetchAutocomplete(query: string, signal?: AbortSignal): Promise<AutocompleteResponse> {
-  return request(`/api/v4/autocomplete?q=${encodeURIComponent(query)}`, AutocompleteResponseSchema, { signal });
+  return request(`/api/v4/autocomplete?q=${encodeURIComponent(query)}`, AutocompleteResponseSchema, {
+    signal,
+  });
 }
 
 export async function fetchArticle(slug: string, signal?: AbortSignal): Promise<Article> {
-  return (await request(`/api/v4/surf-safety/${encodeURIComponent(slug)}`, ArticleResponseSchema, { signal })).article;
+  return (await request(`/api/v4/surf-safety/${encodeURIComponent(slug)}`, ArticleResponseSchema, { signal }))
+    .article;
 }
 
 /** Tells the server about a missing page; failures are ignored (the 404 page must still show). */
 export function reportNotFound(url: string): void {
-  void fetch(`${API_BASE}/api/v4/notfound`, {
+  void fetch(apiUrl('/api/v4/notfound'), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ url }),

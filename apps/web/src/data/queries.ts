@@ -4,6 +4,9 @@ import { fetchArticle, fetchAutocomplete, fetchBeach } from './api.ts';
 /** Data older than this is refreshed when the page becomes visible again (spec: 600 s). */
 export const FRESHNESS_MS = 600_000;
 
+/** Queries of the signed-in user live under ['account', userId] (see account-queries.ts). */
+export const ACCOUNT_QUERY_KEY = ['account'] as const;
+
 export const beachQuery = (beachPath: string) =>
   queryOptions({
     queryKey: ['beach', beachPath],

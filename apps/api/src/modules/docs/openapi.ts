@@ -1,6 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import {
+  AppleTokenBodySchema,
+  AuthResponseSchema,
+  CreateDeviceBodySchema,
+  DeleteAccountBodySchema,
+  DevicesResponseSchema,
+  FacebookTokenBodySchema,
+  FollowResponseSchema,
+  LoginBodySchema,
+  LogoutBodySchema,
+  MessageSchema,
+  MyBeachesResponseSchema,
+  OAuthTokenBodySchema,
+  PasswordChangeBodySchema,
+  ProfileBodySchema,
+  QuestionResponseSchema,
+  RegisterBodySchema,
+  ResetLinkBodySchema,
+  ResetPasswordBodySchema,
+  ResetResponseSchema,
+  UserResponseSchema,
   AutocompleteQuerySchema,
   AutocompleteResponseSchema,
   BeachDetailResponseSchema,
@@ -20,6 +40,211 @@ const errors = {
   '422': { description: 'Invalid input: field -> messages', content: json(ValidationErrorSchema) },
 };
 
+const unauthenticated = {
+  '401': { description: 'Missing, invalid, revoked or expired token', content: json(ErrorResponseSchema) },
+};
+const tooMany = {
+  '429': { description: 'Too many requests (see Retry-After)', content: json(ErrorResponseSchema) },
+};
+const refused = (description: string) => ({ '406': { description, content: json(ErrorResponseSchema) } });
+const bearer = [{ bearer: [] }];
+
+/** A JSON POST (or DELETE) with a body schema and its 200 answer. */
+function call(
+  summary: string,
+  body: z.core.$ZodType | undefined,
+  ok: z.core.$ZodType,
+  more: Record<string, object> = {},
+  signedIn = false,
+) {
+  return {
+    summary,
+    ...(signedIn ? { security: bearer } : {}),
+    ...(body ? { requestBody: { required: true, content: json(body, 'input') } } : {}),
+    responses: {
+      '200': { description: 'OK', content: json(ok) },
+      ...(body ? { '422': errors['422'] } : {}),
+      ...(signedIn ? unauthenticated : {}),
+      ...more,
+    },
+  };
+}
+
+const idParameter = (name: string, description: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'integer', minimum: 1 },
+});
+
+/** Accounts (spec section 7): sign-in, registration, reset, profile, devices, follows, social sign-in. */
+function accountPaths() {
+  const device = (action: string) => ({
+    post: {
+      ...call(
+        `${action} one of the caller's devices`,
+        undefined,
+        DevicesResponseSchema,
+        { '404': errors['404'] },
+        true,
+      ),
+      parameters: [idParameter('device', "The device id (another user's device is not found)")],
+    },
+  });
+  return {
+    '/api/v4/login': {
+      post: call('Sign in with email and password', LoginBodySchema, AuthResponseSchema, {
+        ...refused('These credentials do not match our records'),
+        ...tooMany,
+      }),
+    },
+    '/api/v4/question': {
+      get: {
+        summary: 'A new single-use anti-spam question for registration (15 minutes)',
+        responses: { '200': { description: 'OK', content: json(QuestionResponseSchema) }, ...tooMany },
+      },
+    },
+    '/api/v4/register': {
+      post: call('Create an account (answers the question)', RegisterBodySchema, AuthResponseSchema, tooMany),
+    },
+    '/api/v4/logout': {
+      post: call(
+        "Revoke one of the caller's tokens (default: the one in use)",
+        LogoutBodySchema,
+        MessageSchema,
+        { '404': errors['404'] },
+        true,
+      ),
+    },
+    '/api/v4/reset': {
+      post: call(
+        'Send a password reset link (same answer whether or not the address has an account)',
+        ResetLinkBodySchema,
+        MessageSchema,
+        tooMany,
+      ),
+    },
+    '/api/v4/reset/{token}': {
+      post: {
+        ...call(
+          'Set a new password with a reset link (single use, 60 minutes)',
+          ResetPasswordBodySchema,
+          ResetResponseSchema,
+          tooMany,
+        ),
+        parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+      },
+    },
+    '/api/v4/user': {
+      post: call('Update the profile', ProfileBodySchema, UserResponseSchema, {}, true),
+      delete: call(
+        'Delete the account and everything it owns',
+        DeleteAccountBodySchema,
+        MessageSchema,
+        {},
+        true,
+      ),
+    },
+    '/api/v4/user/password': {
+      post: call(
+        'Change the password (current password required; other sessions end)',
+        PasswordChangeBodySchema,
+        MessageSchema,
+        {},
+        true,
+      ),
+    },
+    '/api/v4/user/devices': {
+      get: call("The caller's devices", undefined, DevicesResponseSchema, {}, true),
+    },
+    '/api/v4/user/device/{device}/enable': device('Enable'),
+    '/api/v4/user/device/{device}/disable': device('Disable'),
+    '/api/v4/user/device/{device}/forget': device('Remove'),
+    '/api/v4/user/createDevice': {
+      post: call(
+        'Register a push device (idempotent per push token)',
+        CreateDeviceBodySchema,
+        DevicesResponseSchema,
+        {},
+        true,
+      ),
+    },
+    '/api/v4/beach/{id}/follow': {
+      post: {
+        ...call(
+          'Follow a beach (add it to My Beaches)',
+          undefined,
+          FollowResponseSchema,
+          { '404': errors['404'] },
+          true,
+        ),
+        parameters: [idParameter('id', 'The beach id')],
+      },
+    },
+    '/api/v4/beach/{id}/unfollow': {
+      post: {
+        ...call('Unfollow a beach', undefined, MessageSchema, { '404': errors['404'] }, true),
+        parameters: [idParameter('id', 'The beach id')],
+      },
+    },
+    '/api/v4/my-beaches': {
+      get: call(
+        'Followed beaches, in the order they were followed',
+        undefined,
+        MyBeachesResponseSchema,
+        {},
+        true,
+      ),
+    },
+    '/api/v4/appletoken': {
+      post: call(
+        "Sign in with an Apple identity token (checked against Apple's keys)",
+        AppleTokenBodySchema,
+        AuthResponseSchema,
+        {
+          ...refused('Could not sign in with Apple'),
+          ...tooMany,
+        },
+      ),
+    },
+    '/api/v4/fbtoken': {
+      post: call(
+        'Sign in with a Facebook access token (checked with debug_token)',
+        FacebookTokenBodySchema,
+        AuthResponseSchema,
+        {
+          ...refused('Could not login with facebook'),
+          ...tooMany,
+        },
+      ),
+    },
+    '/auth/token': {
+      post: call(
+        'Exchange the one-time code of /login/oauth (2 minutes, single use) for a token',
+        OAuthTokenBodySchema,
+        AuthResponseSchema,
+        {
+          ...refused('Failed to complete authentication. Please try logging in again.'),
+          ...tooMany,
+        },
+      ),
+    },
+    '/auth/apple/redirect': {
+      get: {
+        summary: "Start Sign in with Apple on the web: redirects to Apple's authorisation page",
+        responses: { '302': { description: 'To Apple (or to /login?error=… when Apple is not configured)' } },
+      },
+    },
+    '/auth/apple/callback': {
+      post: {
+        summary: "Apple's form post back: redirects to /login/oauth?token={one-time code}&provider=apple",
+        responses: { '303': { description: 'To /login/oauth, or /login?error=… on failure' } },
+      },
+    },
+  };
+}
+
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests and responses. */
 export function openApiDocument() {
   const query = z.toJSONSchema(AutocompleteQuerySchema, { io: 'input' }) as {
@@ -34,7 +259,17 @@ export function openApiDocument() {
       description:
         'Public beach-safety information for Australia. Paths and shapes follow the product specification, section 7.',
     },
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A token `id|secret` from login, register or social sign-in',
+        },
+      },
+    },
     paths: {
+      ...accountPaths(),
       '/healthz': {
         get: {
           summary: 'Liveness and database check',

@@ -2,18 +2,10 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { beach, detail, summary } from '../../test/fixtures.ts';
+import { installDialogPolyfill } from '../../test/render.tsx';
 import { BeachDetail } from './BeachDetail.tsx';
 
-beforeAll(() => {
-  // jsdom lacks the modal dialog API; emulate the open attribute the browser would set.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+beforeAll(installDialogPolyfill);
 afterEach(cleanup);
 
 const show = (d = detail()) =>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   STATE_NAMES,
@@ -19,7 +19,8 @@ import { FacilityTiles } from './FacilityTiles.tsx';
 
 const SHOWN_NEARBY = 3;
 
-export function BeachDetail({ detail }: { detail: BeachDetailResponse }) {
+/** `actions` sit beside Directions in the header (the Favourite button, which needs the session). */
+export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; actions?: ReactNode }) {
   const { beach } = detail;
   const [descriptionOpen, setDescriptionOpen] = useState(false);
   const sections = orderedDescriptionSections(beach.description);
@@ -63,7 +64,7 @@ export function BeachDetail({ detail }: { detail: BeachDetailResponse }) {
             )}
             {beach.is_sample && <span className="badge badge--sample">Sample data</span>}
           </p>
-          <p>
+          <div className="beach__actions">
             <a
               className="button button--secondary"
               href={`https://www.google.com/maps/dir/?api=1&destination=${beach.latitude},${beach.longitude}`}
@@ -73,7 +74,8 @@ export function BeachDetail({ detail }: { detail: BeachDetailResponse }) {
               <DirectionsIcon size={18} /> Directions{' '}
               <span className="visually-hidden">(opens in a new tab)</span>
             </a>
-          </p>
+            {actions}
+          </div>
         </div>
       </header>
 

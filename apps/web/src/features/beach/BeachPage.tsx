@@ -5,6 +5,7 @@ import { ApiError } from '../../data/api.ts';
 import { beachQuery } from '../../data/queries.ts';
 import { useOnline } from '../../platform/online.ts';
 import { BeachDetail } from './BeachDetail.tsx';
+import { FollowButton } from './FollowButton.tsx';
 
 /** /beach/{state}/{area}/{location}/{beachSlug}: loads the beach (reloading on route change) and shows it. */
 export function BeachPage() {
@@ -50,6 +51,6 @@ export function BeachPage() {
     );
   }
 
-  return <BeachDetail detail={data} />;
+  return <BeachDetail detail={data} actions={<FollowButton beachId={data.beach.id} />} />;
 }
 export default BeachPage;

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestApp } from './helpers.ts';
+
+/** Test-side helpers for the accounts API. */
+
+export const PASSWORD = 'tide-pool-lantern-42';
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'person') => `${prefix}.${process.pid}.${++counter}@example.com`;
+
+/** A user created the way an operator would (no question), with a live token. */
+export async function makeUser(
+  t: TestApp,
+  overrides: { email?: string; password?: string; first_name?: string; last_name?: string } = {},
+) {
+  const password = overrides.password ?? PASSWORD;
+  const { user } = await t.accounts.createUser({
+    email: overrides.email ?? uniqueEmail(),
+    first_name: overrides.first_name ?? 'Sam',
+    last_name: overrides.last_name ?? 'Shore',
+    password,
+  });
+  const token = await t.accounts.issueTokenFor(user.id, 'test');
+  return { user, password, token };
+}
+
+const WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
+
+/** Answers the question as a person would read it. */
+export function solve(question: string): string {
+  const numbers = [...question.toLowerCase().matchAll(/\b(\d+|[a-z]+)\b/g)]
+    .map((m) => (/^\d+$/.test(m[1]!) ? Number(m[1]) : WORDS.indexOf(m[1]!)))
+    .filter((n) => n >= 0);
+  const [a, b] = numbers as [number, number];
+  if (/plus|added to/.test(question)) return String(a + b);
+  if (/minus/.test(question)) return String(a - b);
+  if (/take .* away from/.test(question)) return String(b - a);
+  throw new Error(`cannot read question: ${question}`);
+}
+
+export async function askQuestion(t: TestApp, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/v4/question', headers });
+  const body = res.json() as { question: string; question_id: string };
+  return { ...body, answer: solve(body.question) };
+}
+
+/** A valid registration body with a freshly answered question. */
+export async function registration(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const { question_id, answer } = await askQuestion(t);
+  return {
+    first_name: 'Alex',
+    last_name: 'Reef',
+    email: uniqueEmail('register'),
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    device_name: 'vitest',
+    question: answer,
+    question_id,
+    ...overrides,
+  };
+}
+
+/** The .eml files in the outbox, oldest first. */
+export function outbox(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'));
+}
+
+/** Mail is delivered in the background; waits until the outbox holds `count` messages. */
+export async function waitForMail(t: TestApp, count = 1): Promise<string[]> {
+  for (let i = 0; i < 100; i++) {
+    const messages = outbox(t.outboxDir);
+    if (messages.length >= count) return messages;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`expected ${count} message(s) in ${t.outboxDir}, found ${outbox(t.outboxDir).length}`);
+}
+
+/** The reset link in a message, and its token and email. */
+export function resetLink(message: string) {
+  const match = /^(http\S+\/reset\/([A-Za-z0-9_-]+)\?email=(\S+))$/m.exec(message);
+  if (!match) throw new Error(`no reset link in:\n${message}`);
+  return { link: match[1]!, token: match[2]!, email: decodeURIComponent(match[3]!) };
+}

@@ -1,0 +1,137 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '@safeshore/domain';
+import { usePageTitle } from '../../app/page-title.ts';
+import { questionQuery } from '../../data/account-queries.ts';
+import { register, type RegisterInput } from '../../data/accounts.ts';
+import {
+  AppleSignInLink,
+  Field,
+  FormMessageView,
+  failureMessage,
+  formValue,
+  useShake,
+  type FormMessage,
+} from './form.tsx';
+
+/**
+ * Register: names, email, password and confirmation, and the answer to the anti-spam question fetched
+ * from the server. Inputs are disabled while the request runs; an error shakes the form and lists the
+ * server's field errors. Every failure fetches a new question (each one can be answered once).
+ */
+export function RegisterPage() {
+  usePageTitle('Register');
+  const navigate = useNavigate();
+  const question = useQuery(questionQuery());
+  const [message, setMessage] = useState<FormMessage | null>(null);
+  const shake = useShake();
+
+  const fail = (next: FormMessage) => {
+    setMessage(next);
+    shake.shake();
+  };
+
+  const signUp = useMutation({
+    mutationFn: register,
+    onSuccess: () => navigate('/', { replace: true }),
+    onError: (error) => {
+      fail(failureMessage(error, ACCOUNT_MESSAGES.registerFailed));
+      void question.refetch();
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!question.data) return;
+    const data = new FormData(event.currentTarget);
+    const input: RegisterInput = {
+      first_name: formValue(data, 'first_name'),
+      last_name: formValue(data, 'last_name'),
+      email: formValue(data, 'email'),
+      password: formValue(data, 'password', false),
+      password_confirmation: formValue(data, 'password_confirmation', false),
+      question: formValue(data, 'question'),
+      question_id: question.data.question_id,
+    };
+    if (!input.email || !input.password) {
+      fail({ kind: 'error', text: ACCOUNT_MESSAGES.loginRequired });
+      return;
+    }
+    setMessage(null);
+    signUp.mutate(input);
+  }
+
+  const busy = signUp.isPending;
+  return (
+    <div className="page page--narrow account">
+      <h1>Register</h1>
+      <form
+        className={`card form ${shake.className}`}
+        noValidate
+        onSubmit={submit}
+        onAnimationEnd={shake.onAnimationEnd}
+        aria-label="Register"
+      >
+        <FormMessageView message={message} />
+        <fieldset className="form__fields" disabled={busy}>
+          <div className="form__row">
+            <Field label="First name" name="first_name" autoComplete="given-name" />
+            <Field label="Last name" name="last_name" autoComplete="family-name" />
+          </div>
+          <Field label="Email" name="email" type="email" autoComplete="email" />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          />
+          <Field
+            label="Confirm password"
+            name="password_confirmation"
+            type="password"
+            autoComplete="new-password"
+          />
+          <div className="form__question">
+            {question.data ? (
+              <Field
+                key={question.data.question_id}
+                label={question.data.question}
+                name="question"
+                autoComplete="off"
+                hint="Answer this question so we know you are a person."
+              />
+            ) : question.isError ? (
+              <div role="alert" className="form-message form-message--error">
+                <p>Could not load the question.</p>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => void question.refetch()}
+                >
+                  Try again
+                </button>
+              </div>
+            ) : (
+              <p className="loading" role="status">
+                <span className="spinner" aria-hidden="true" /> Loading the question…
+              </p>
+            )}
+          </div>
+          <div className="form__actions">
+            <button type="submit" className="button" disabled={!question.data || question.isFetching}>
+              {busy ? 'Creating your account…' : 'Create account'}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+      <div className="account__alternatives">
+        <AppleSignInLink label="Sign up with Apple" />
+        <p>
+          Already have an account? <Link to="/login">Login</Link>
+        </p>
+      </div>
+    </div>
+  );
+}
