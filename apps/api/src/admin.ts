@@ -11,6 +11,7 @@ import { importPlaces } from './db/seed/places.ts';
 import { formatOsmReport, importOsm } from './db/seed/osm/import.ts';
 import { HttpError } from './http/errors.ts';
 import { createAccounts } from './modules/accounts/index.ts';
+import { createAlgalRepository } from './modules/algal/algal.repository.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -27,6 +28,9 @@ Commands:
                             create an account (a random password is printed when none is given)
   grant-role EMAIL ROLE     give a user a role (algal: the algal bloom metrics)
   revoke-role EMAIL ROLE    take a role away
+  algal-add-beach KEY|ID    add a beach to the algal bloom monitoring programme
+  algal-remove-beach KEY|ID take a beach out of the programme (its metrics and photos are kept)
+  algal-list                list the programme's beaches
 
 The database is SQLite at SQLITE_PATH (default var/safeshore.sqlite), or PostgreSQL when DATABASE_URL is set.`;
 
@@ -123,6 +127,35 @@ async function main(argv: string[]): Promise<number> {
         });
         console.log(`Created user ${user.id}: ${user.first_name} ${user.last_name} <${user.email}>`);
         if (password) console.log(`Password (shown once): ${password}`);
+        return 0;
+      }
+      case 'algal-add-beach':
+      case 'algal-remove-beach': {
+        const [ref] = args;
+        if (!ref) throw new ImportFileError(`${command} needs a beach KEY or ID.`);
+        const beach = await handle.db
+          .selectFrom('beaches')
+          .select(['id', 'key', 'title'])
+          .where((eb) => (/^\d{1,9}$/.test(ref) ? eb('id', '=', Number(ref)) : eb('key', '=', ref)))
+          .executeTakeFirst();
+        if (!beach) throw new ImportFileError(`No beach with key or id ${ref}.`);
+        const repo = createAlgalRepository(handle.db);
+        const adding = command === 'algal-add-beach';
+        const changed = adding
+          ? await repo.addBeach(beach.id, new Date().toISOString())
+          : await repo.removeBeach(beach.id);
+        const label = `${beach.title} (${beach.key}, id ${beach.id})`;
+        console.log(
+          changed
+            ? `${label} ${adding ? 'added to' : 'removed from'} the algal bloom programme.`
+            : `Nothing to do: ${label} is ${adding ? 'already' : 'not'} in the programme.`,
+        );
+        return 0;
+      }
+      case 'algal-list': {
+        const beaches = await createAlgalRepository(handle.db).programmeBeaches();
+        if (beaches.length === 0) console.log('No beaches in the algal bloom programme.');
+        for (const beach of beaches) console.log(`${beach.id}\t${beach.key}\t${beach.title}`);
         return 0;
       }
       case 'grant-role':

@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import path from 'node:path';
-import type { Config } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerCors, registerRateLimit, registerSecurityHeaders } from './http/security.ts';
@@ -10,6 +10,10 @@ import {
   resolveAccountsSettings,
   type AccountsSettings,
 } from './modules/accounts/index.ts';
+import { createAlgalRepository } from './modules/algal/algal.repository.ts';
+import { algalRoutes } from './modules/algal/algal.routes.ts';
+import { createAlgalService } from './modules/algal/algal.service.ts';
+import { createLocalStorage } from './modules/algal/storage.ts';
 import { createArticlesRepository } from './modules/articles/articles.repository.ts';
 import { articlesRoutes } from './modules/articles/articles.routes.ts';
 import { registerArticleMedia } from './modules/articles/media.ts';
@@ -33,7 +37,12 @@ declare module 'fastify' {
 
 export interface AppDeps {
   config: Pick<Config, 'LOG_LEVEL' | 'WEB_DIST_DIR' | 'CONTENT_DIR'> &
-    Partial<Pick<Config, 'CORS_ORIGINS' | 'RATE_LIMIT_PER_MINUTE' | 'TRUST_PROXY'>> &
+    Partial<
+      Pick<
+        Config,
+        'CORS_ORIGINS' | 'RATE_LIMIT_PER_MINUTE' | 'TRUST_PROXY' | 'UPLOADS_DIR' | 'ALGAL_PHOTO_MAX_BYTES'
+      >
+    > &
     Partial<AccountsSettings>;
   db: Database;
   /** The time accounts use for expiry (tokens, resets, questions, codes); tests move it. */
@@ -77,10 +86,19 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<FastifyI
 
   healthRoutes(app, db);
   docsRoutes(app);
-  beachesRoutes(app, createBeachesService(createBeachesRepository(db)));
+  const defaults = loadConfig({});
+  const uploads = createLocalStorage(config.UPLOADS_DIR ?? defaults.UPLOADS_DIR);
+  const algal = createAlgalService(createAlgalRepository(db), uploads, clock);
+  beachesRoutes(app, createBeachesService(createBeachesRepository(db), undefined, algal));
   searchRoutes(app, createSearchService(createSearchRepository(db)));
   notFoundRoutes(app, createNotFoundRepository(db));
-  registerAccounts(app, db, resolveAccountsSettings(config), clock);
+  const accounts = registerAccounts(app, db, resolveAccountsSettings(config), clock);
+  await algalRoutes(app, {
+    accounts,
+    service: algal,
+    maxPhotoBytes: config.ALGAL_PHOTO_MAX_BYTES ?? defaults.ALGAL_PHOTO_MAX_BYTES,
+    uploadsPathOf: uploads.pathOf,
+  });
   articlesRoutes(app, createArticlesRepository(db));
   await registerArticleMedia(app, path.join(config.CONTENT_DIR, 'media'));
   await registerWebApp(app, config.WEB_DIST_DIR);

@@ -22,6 +22,17 @@ const EnvSchema = z.object({
     .default(path.join(ROOT_DIR, 'apps', 'web', 'dist')),
   DATA_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'data')),
   CONTENT_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'content')),
+  /** Where uploaded photos (photo of the day) are stored and served from at /uploads/. */
+  UPLOADS_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(ROOT_DIR, 'var', 'uploads')),
+  /** The largest photo of the day upload accepted, in bytes (larger: 413). */
+  ALGAL_PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   SAFESHORE_ALLOW_SYNTHETIC: z
     .enum(['true', 'false'])
     .default('false')

@@ -48,6 +48,10 @@ beforeAll(async () => {
   }
   const beach = await t.handle.db.selectFrom('beaches').select('id').orderBy('id').executeTakeFirstOrThrow();
   FIXTURES.beach = String(beach.id);
+  await t.handle.db
+    .insertInto('algal_programme_beaches')
+    .values({ beach_id: beach.id, created_at: new Date().toISOString() })
+    .execute();
 });
 
 /** The request with fixtures filled in for the caller. */

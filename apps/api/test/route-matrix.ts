@@ -35,7 +35,47 @@ const ownedBy = (owner: Exclude<Role, 'guest'>): Record<Role, number> => ({
   [owner]: 200,
 });
 
+/** An algal bloom route: 401 for guests, 403 without the algal role, `status` with it. */
+const algalOnly = (status: number): Record<Role, number> => ({
+  guest: 401,
+  user: 403,
+  otherUser: 403,
+  algalUser: status,
+});
+
 export const ROUTE_MATRIX: MatrixRow[] = [
+  {
+    route: 'GET /api/v5/algal-bloom-metrics',
+    request: { method: 'GET', url: '/api/v5/algal-bloom-metrics' },
+    expect: algalOnly(200),
+  },
+  {
+    // {beach} is in the algal programme (route-matrix.test.ts adds it).
+    route: 'POST /api/v5/beach/:id/algal-bloom-metrics',
+    request: {
+      method: 'POST',
+      url: '/api/v5/beach/{beach}/algal-bloom-metrics',
+      payload: { water_discolour: false, beach_foam: false, clean_rating: true },
+    },
+    expect: algalOnly(200),
+  },
+  {
+    // A JSON body is not a multipart upload: 422 with the role (uploads: algal.test.ts).
+    route: 'POST /api/v5/beach/:id/photo-of-day',
+    request: { method: 'POST', url: '/api/v5/beach/{beach}/photo-of-day', payload: {} },
+    expect: algalOnly(422),
+  },
+  {
+    // No such post: 404 with the role (removal: algal.test.ts).
+    route: 'DELETE /api/v5/beach-post/:id/photo-of-day',
+    request: { method: 'DELETE', url: '/api/v5/beach-post/999999999/photo-of-day' },
+    expect: algalOnly(404),
+  },
+  {
+    route: 'GET /uploads/*',
+    request: { method: 'GET', url: '/uploads/algal/1/missing-large.webp' },
+    expect: everyone(404),
+  },
   { route: 'GET /healthz', request: { method: 'GET', url: '/healthz' }, expect: everyone(200) },
   { route: 'GET /api/docs', request: { method: 'GET', url: '/api/docs' }, expect: everyone(200) },
   {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { AlgalBloomSchema } from './algal.ts';
 import { AUTOCOMPLETE_MAX_QUERY_LENGTH, AUTOCOMPLETE_MIN_CHARS } from './search.ts';
 
 /**
@@ -81,7 +82,7 @@ export const BeachSchema = z.extend(BeachSummarySchema, {
   currentUV: z.nullable(z.unknown()),
   todays_marine_warnings: z.array(z.unknown()),
   show_algal_bloom_widget: z.boolean(),
-  algal_bloom: z.nullable(z.unknown()),
+  algal_bloom: z.nullable(AlgalBloomSchema),
   is_sample: z.boolean(),
   source: BeachSourceSchema,
   rendered_at: z.string(),
@@ -184,6 +185,7 @@ export const HealthResponseSchema = z.object({ status: z.literal('ok'), database
 export type Beach = z.infer<typeof BeachSchema>;
 export type BeachSummary = z.infer<typeof BeachSummarySchema>;
 export type BeachDetailResponse = z.infer<typeof BeachDetailResponseSchema>;
+export type TodayPost = z.infer<typeof TodayPostSchema>;
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type AutocompleteResponse = z.infer<typeof AutocompleteResponseSchema>;
 export type ValidationError = z.infer<typeof ValidationErrorSchema>;

@@ -11,3 +11,4 @@ export * from './navigation.ts';
 export * from './content.ts';
 export * from './promotions.ts';
 export * from './accounts.ts';
+export * from './algal.ts';

@@ -6,6 +6,7 @@ import { articleDetails } from './migrations/0002_article_details.ts';
 import { beachSources } from './migrations/0003_beach_sources.ts';
 import { accounts } from './migrations/0004_accounts.ts';
 import { oauth } from './migrations/0005_oauth.ts';
+import { algal } from './migrations/0006_algal.ts';
 
 /** Every migration, in order. Names are permanent once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -15,6 +16,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0003_beach_sources': beachSources(dialect),
     '0004_accounts': accounts(dialect),
     '0005_oauth': oauth(),
+    '0006_algal': algal(dialect),
   };
 }
 

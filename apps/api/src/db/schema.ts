@@ -239,6 +239,43 @@ export interface OAuthCodesTable {
   used_at: string | null;
 }
 
+export interface AlgalProgrammeBeachesTable {
+  beach_id: number;
+  created_at: string;
+}
+
+/** One recorded observation; the three answers are 0/1. */
+export interface AlgalMetricsTable {
+  id: Generated<number>;
+  beach_id: number;
+  user_id: number | null;
+  water_discolour: number;
+  beach_foam: number;
+  clean_rating: number;
+  created_at: string;
+}
+
+/** Today's posts of a beach; point_id 1 is the photo of the day. local_timestamp is the beach's wall time. */
+export interface BeachPostsTable {
+  id: Generated<number>;
+  beach_id: number;
+  point_id: number;
+  user_id: number | null;
+  /** YYYY-MM-DDTHH:mm:ss in the beach's time zone. */
+  local_timestamp: string;
+  /** JSON object text (label, image_url, link, ...). */
+  meta: string;
+  created_at: string;
+}
+
+export interface PhotosTable {
+  id: Generated<number>;
+  post_id: number;
+  large_key: string;
+  thumbnail_key: string;
+  created_at: string;
+}
+
 export interface DB {
   localities: LocalitiesTable;
   beaches: BeachesTable;
@@ -261,6 +298,10 @@ export interface DB {
   social_identities: SocialIdentitiesTable;
   oauth_states: OAuthStatesTable;
   oauth_codes: OAuthCodesTable;
+  algal_programme_beaches: AlgalProgrammeBeachesTable;
+  algal_metrics: AlgalMetricsTable;
+  beach_posts: BeachPostsTable;
+  photos: PhotosTable;
 }
 
 export type Database = Kysely<DB>;

@@ -74,6 +74,12 @@ const SCREENS: Partial<Record<AppRouteName, Screen>> = {
   Profile: {
     lazy: () => import('../features/account/ProfilePage.tsx').then((m) => ({ Component: m.ProfilePage })),
   },
+  AlgalBloomMetrics: {
+    lazy: () =>
+      import('../features/algal/AlgalBloomMetricsPage.tsx').then((m) => ({
+        Component: m.AlgalBloomMetricsPage,
+      })),
+  },
   '404': { Component: NotFoundPage },
 };
 

@@ -46,6 +46,8 @@ export function setUnauthorizedHandler(handler: () => void): void {
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
   /** Sent as a JSON body. */
   json?: unknown;
+  /** Sent as a multipart body (the browser sets the boundary). */
+  form?: FormData;
   /** Logout: a 401 means the token is already gone, so it must not send the user to Login. */
   redirectOnUnauthorized?: boolean;
 }
@@ -56,7 +58,7 @@ export async function request<T extends z.core.$ZodType>(
   schema: T,
   options: RequestOptions = {},
 ): Promise<z.output<T>> {
-  const { json, redirectOnUnauthorized = true, ...init } = options;
+  const { json, form, redirectOnUnauthorized = true, ...init } = options;
   const signal = init.signal
     ? AbortSignal.any([init.signal, AbortSignal.timeout(TIMEOUT_MS)])
     : AbortSignal.timeout(TIMEOUT_MS);
@@ -72,7 +74,7 @@ export async function request<T extends z.core.$ZodType>(
       ...init,
       signal,
       headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
+      body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError' && init.signal?.aborted) throw error;

@@ -32,7 +32,20 @@ function byDistance(origin: BeachRow, rows: BeachRow[]) {
     .sort((a, b) => a.distance - b.distance || a.row.title.localeCompare(b.row.title));
 }
 
-export function createBeachesService(repo: BeachesRepository, clock: () => Date = () => new Date()) {
+/** The algal bloom facts of a beach (the algal module provides them). */
+export interface BeachAlgalFacts {
+  forBeach(beach: BeachRow): Promise<
+    Pick<BeachDetailResponse['beach'], 'show_algal_bloom_widget' | 'algal_bloom'> & {
+      todayPosts: BeachDetailResponse['todayPosts'];
+    }
+  >;
+}
+
+export function createBeachesService(
+  repo: BeachesRepository,
+  clock: () => Date = () => new Date(),
+  algal?: BeachAlgalFacts,
+) {
   async function nearest(beach: BeachRow) {
     for (const radius of NEARBY_RADII_M) {
       const rows = await repo.withinBox(beach, radius, beach.id);
@@ -51,32 +64,41 @@ export function createBeachesService(repo: BeachesRepository, clock: () => Date 
         'id' in identifier ? await repo.findById(identifier.id) : await repo.findByUrl(identifier);
       if (!beach) throw notFound('Beach not found.');
 
-      const [clubs, contributors, images, near, sameArea, locality] = await Promise.all([
+      const [clubs, contributors, images, near, sameArea, locality, algalFacts] = await Promise.all([
         repo.clubsOf(beach.id),
         repo.sourcesOf(beach.id),
         repo.imagesOf(beach.id),
         nearest(beach),
         repo.inArea(beach.state, beach.area_slug, beach.id),
         beach.locality_id === null ? undefined : repo.localityUrlParts(beach.locality_id),
+        algal?.forBeach(beach),
       ]);
       const postcodeUrl = locality
         ? placeUrl(locality)
         : placeUrl({ state: beach.state, area_slug: beach.area_slug, slug: beach.city_slug });
 
       return {
-        beach: presentBeach(beach, {
-          clubs,
-          contributors,
-          image: images[0]?.url ?? null,
-          postcodeUrl,
-          renderedAt: clock(),
-        }),
+        beach: {
+          ...presentBeach(beach, {
+            clubs,
+            contributors,
+            image: images[0]?.url ?? null,
+            postcodeUrl,
+            renderedAt: clock(),
+          }),
+          ...(algalFacts
+            ? {
+                show_algal_bloom_widget: algalFacts.show_algal_bloom_widget,
+                algal_bloom: algalFacts.algal_bloom,
+              }
+            : {}),
+        },
         nearBy: near.map(({ row, distance }) => presentSummary(row, distance)),
         relatedBeaches: byDistance(beach, sameArea)
           .slice(0, NEARBY_LIMIT)
           .map(({ row, distance }) => presentSummary(row, distance)),
         images,
-        todayPosts: [],
+        todayPosts: algalFacts?.todayPosts ?? [],
       };
     },
   };

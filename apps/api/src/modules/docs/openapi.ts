@@ -29,6 +29,10 @@ import {
   NotFoundBodySchema,
   NotFoundResponseSchema,
   ValidationErrorSchema,
+  AlgalListResponseSchema,
+  MetricBodySchema,
+  MetricResponseSchema,
+  MessageResponse,
 } from '@safeshore/domain';
 
 const json = (schema: z.core.$ZodType, io: 'input' | 'output' = 'output') => ({
@@ -270,6 +274,7 @@ export function openApiDocument() {
     },
     paths: {
       ...accountPaths(),
+      ...algalPaths(),
       '/healthz': {
         get: {
           summary: 'Liveness and database check',
@@ -318,6 +323,82 @@ export function openApiDocument() {
             '422': errors['422'],
           },
         },
+      },
+    },
+  };
+}
+
+/** The algal bloom endpoints: signed in with the algal role (403 otherwise). */
+function algalPaths() {
+  const forbidden = {
+    '403': { description: 'The user does not have the algal role', content: json(ErrorResponseSchema) },
+  };
+  const notInProgramme = {
+    '404': { description: 'Beach not in the algal bloom programme', content: json(ErrorResponseSchema) },
+  };
+  return {
+    '/api/v5/algal-bloom-metrics': {
+      get: call(
+        'Programme beaches with the photo of today and the latest metric',
+        undefined,
+        AlgalListResponseSchema,
+        forbidden,
+        true,
+      ),
+    },
+    '/api/v5/beach/{id}/algal-bloom-metrics': {
+      post: {
+        ...call(
+          'Record an algal bloom observation',
+          MetricBodySchema,
+          MetricResponseSchema,
+          { ...forbidden, ...notInProgramme },
+          true,
+        ),
+        parameters: [idParameter('id', 'The beach id')],
+      },
+    },
+    '/api/v5/beach/{id}/photo-of-day': {
+      post: {
+        summary:
+          'Upload the photo of the day (JPEG, PNG or WebP by content; re-encoded without metadata; replaces today’s photo)',
+        security: bearer,
+        parameters: [idParameter('id', 'The beach id')],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['photo'],
+                properties: {
+                  photo: { type: 'string', format: 'binary' },
+                  replace_existing_photo_id: { type: 'integer' },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': { description: 'Stored', content: json(MessageResponse) },
+          ...unauthenticated,
+          ...forbidden,
+          ...notInProgramme,
+          '413': { description: 'The photo is larger than the limit', content: json(ErrorResponseSchema) },
+          '422': { description: 'Missing or not an accepted image', content: json(ValidationErrorSchema) },
+        },
+      },
+    },
+    '/api/v5/beach-post/{id}/photo-of-day': {
+      delete: {
+        ...call(
+          'Remove a photo of the day',
+          undefined,
+          MessageResponse,
+          { ...forbidden, '404': errors['404'] },
+          true,
+        ),
+        parameters: [idParameter('id', 'The photo of the day id (photo_of_today.id)')],
       },
     },
   };

@@ -15,7 +15,9 @@ import { BeachCard } from '../../ui/BeachCard.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { HazardRating } from '../../ui/HazardRating.tsx';
 import { BeachIcon, DirectionsIcon, NoPatrolIcon, PatrolFlagIcon, RulerIcon } from '../../ui/icons/index.ts';
+import { AlgalWidget } from './AlgalWidget.tsx';
 import { FacilityTiles } from './FacilityTiles.tsx';
+import { TodayConditions } from './TodayConditions.tsx';
 
 const SHOWN_NEARBY = 3;
 
@@ -90,6 +92,14 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
             </div>
           )}
         </section>
+
+        {detail.todayPosts.length > 0 && (
+          <TodayConditions posts={detail.todayPosts} beachTitle={beach.title} />
+        )}
+
+        {beach.show_algal_bloom_widget && beach.algal_bloom != null && (
+          <AlgalWidget algalBloom={beach.algal_bloom} timeZone={beach.timezone} />
+        )}
 
         <section className="card" aria-labelledby="about-heading">
           <h2 id="about-heading">About this beach</h2>
