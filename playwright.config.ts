@@ -9,7 +9,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${PORT}`;
-const database = path.join(os.tmpdir(), `safeshore-e2e-${process.pid}.sqlite`);
+// Shared with the test workers (they run admin commands against the same database).
+const database = (process.env.E2E_DATABASE ??= path.join(os.tmpdir(), `safeshore-e2e-${process.pid}.sqlite`));
 // The server writes mail (password reset links) here; the workers inherit the variable and read it.
 const outbox = (process.env.E2E_OUTBOX_DIR ??= path.join(os.tmpdir(), `safeshore-e2e-outbox-${process.pid}`));
 // The suite registers and signs in many users from one address: lift the per-client account limits.
