@@ -20,6 +20,13 @@ import { MetricBadge } from './MetricBadge.tsx';
 import { MetricsDialog } from './MetricsDialog.tsx';
 import { ToastRegion, useToasts } from './Toasts.tsx';
 
+const CAPTURED = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
 type Item = z.infer<typeof AlgalListItemSchema>;
 
 const LARGE = '(min-width: 1000px)';
@@ -248,7 +255,7 @@ function AlgalMetrics({ userId }: { userId: number }) {
             alt={viewing.title}
           />
           <p>
-            {viewing.title} · Captured {viewing.photo_of_today.local_timestamp}
+            {viewing.title} · Captured {CAPTURED.format(new Date(viewing.photo_of_today.created_at))}
           </p>
         </Dialog>
       )}
