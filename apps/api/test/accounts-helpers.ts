@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestApp } from './helpers.ts';
+import { NUMBER_WORDS } from '../src/modules/accounts/question.ts';
 
 /** Test-side helpers for the accounts API. */
 
@@ -27,34 +28,10 @@ export async function makeUser(
   return { user, password, token };
 }
 
-const WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-  'twenty',
-];
-
 /** Answers the question as a person would read it. */
 export function solve(question: string): string {
   const numbers = [...question.toLowerCase().matchAll(/\b(\d+|[a-z]+)\b/g)]
-    .map((m) => (/^\d+$/.test(m[1]!) ? Number(m[1]) : WORDS.indexOf(m[1]!)))
+    .map((m) => (/^\d+$/.test(m[1]!) ? Number(m[1]) : (NUMBER_WORDS as readonly string[]).indexOf(m[1]!)))
     .filter((n) => n >= 0);
   const [a, b] = numbers as [number, number];
   if (/plus|added to/.test(question)) return String(a + b);

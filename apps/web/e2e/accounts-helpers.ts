@@ -2,36 +2,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { User } from '@safeshore/domain';
+import { NUMBER_WORDS } from '../../api/src/modules/accounts/question.ts';
 
 export const PASSWORD = 'Rip-Current-Aware-2026';
 export const SESSION_KEY = 'safeshore.session';
 
-const NUMBER_WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-  'twenty',
-];
-
 function numberIn(text: string): number {
-  const value = /^\d+$/.test(text) ? Number(text) : NUMBER_WORDS.indexOf(text.toLowerCase());
+  const value = /^\d+$/.test(text)
+    ? Number(text)
+    : (NUMBER_WORDS as readonly string[]).indexOf(text.toLowerCase());
   if (value < 0) throw new Error(`not a number: ${text}`);
   return value;
 }

@@ -9,7 +9,8 @@ import { digestsEqual, sha256Hex } from './tokens.ts';
  */
 export const QUESTION_TTL_MS = 15 * 60 * 1000;
 
-const NUMBER_WORDS = [
+/** Number words the question uses (index = value); tests that answer it read the same list. */
+export const NUMBER_WORDS = [
   'zero',
   'one',
   'two',
