@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AlgalBloomSchema } from './algal.ts';
+import { AttendancesSchema } from './patrols.ts';
 import { AUTOCOMPLETE_MAX_QUERY_LENGTH, AUTOCOMPLETE_MIN_CHARS } from './search.ts';
 
 /**
@@ -39,6 +40,8 @@ export const PatrolledTodaySchema = z.object({
   flag: z.union([z.literal(0), z.literal(1)]),
   start: z.nullable(z.string()),
   end: z.nullable(z.string()),
+  /** True when this comes from sample schedules (never a real roster). */
+  is_sample: z.boolean(),
 });
 
 export const BeachSummarySchema = z.object({
@@ -70,7 +73,9 @@ export const BeachSchema = z.extend(BeachSummarySchema, {
   is_patrolled_today: z.nullable(PatrolledTodaySchema),
   clubs: z.array(ClubRefSchema),
   facilities: z.array(FacilitySchema),
-  attendances: z.record(z.string(), z.array(z.unknown())),
+  attendances: AttendancesSchema,
+  /** True when the attendance records are sample data. */
+  attendance_is_sample: z.boolean(),
   has_bbq_picnic: flag,
   has_parking: flag,
   has_public_transport: flag,
@@ -104,6 +109,8 @@ export const TodayPostSchema = z.object({
     image_url: z.optional(z.nullable(z.string())),
     link: z.optional(z.nullable(z.string())),
     first_name: z.optional(z.nullable(z.string())),
+    /** Sample posts are labelled as such wherever they are shown. */
+    sample: z.optional(z.boolean()),
   }),
 });
 

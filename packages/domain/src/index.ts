@@ -12,3 +12,6 @@ export * from './content.ts';
 export * from './promotions.ts';
 export * from './accounts.ts';
 export * from './algal.ts';
+export * from './location.ts';
+export * from './patrols.ts';
+export * from './weather.ts';

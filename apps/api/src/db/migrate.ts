@@ -7,6 +7,7 @@ import { beachSources } from './migrations/0003_beach_sources.ts';
 import { accounts } from './migrations/0004_accounts.ts';
 import { oauth } from './migrations/0005_oauth.ts';
 import { algal } from './migrations/0006_algal.ts';
+import { beachInformation } from './migrations/0007_beach_information.ts';
 
 /** Every migration, in order. Names are permanent once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -17,6 +18,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0004_accounts': accounts(dialect),
     '0005_oauth': oauth(),
     '0006_algal': algal(dialect),
+    '0007_beach_information': beachInformation(dialect),
   };
 }
 

@@ -266,6 +266,7 @@ export interface BeachPostsTable {
   /** JSON object text (label, image_url, link, ...). */
   meta: string;
   created_at: string;
+  is_sample: Generated<number>;
 }
 
 export interface PhotosTable {
@@ -274,6 +275,85 @@ export interface PhotosTable {
   large_key: string;
   thumbnail_key: string;
   created_at: string;
+}
+
+export interface PatrolSeasonsTable {
+  id: Generated<number>;
+  beach_id: number;
+  club_id: number;
+  /** Inclusive YYYY-MM-DD days in the beach's calendar. */
+  starts_on: string;
+  ends_on: string;
+  source: string;
+  is_sample: Generated<number>;
+  created_at: string;
+}
+
+/** Weekly hours of a season: weekday 0 Sunday … 6 Saturday, 7 public holidays in the beach's state. */
+export interface PatrolHoursTable {
+  id: Generated<number>;
+  season_id: number;
+  weekday: number;
+  /** "HH:MM" wall time at the beach. */
+  start_time: string;
+  end_time: string;
+}
+
+/** A one-off change to a season's day (cancelled, or different hours). */
+export interface PatrolExceptionsTable {
+  id: Generated<number>;
+  season_id: number;
+  date: string;
+  is_patrol: number;
+  start_time: string | null;
+  end_time: string | null;
+  note: string | null;
+}
+
+export interface PublicHolidaysTable {
+  state: string;
+  date: string;
+  name: string;
+}
+
+export interface AttendanceRecordsTable {
+  id: Generated<number>;
+  beach_id: number;
+  local_date: string;
+  hour: number;
+  people_on_beach: number;
+  swimmers: number;
+  swimmers_outside_flags: number;
+  crafts: number;
+  source: string;
+  is_sample: Generated<number>;
+  recorded_at: string;
+}
+
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  key: string;
+  title: string;
+  description: string;
+  button_label: string | null;
+  button_url: string | null;
+  /** null = everywhere, else a state code. */
+  state: string | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  sort: Generated<number>;
+  is_sample: Generated<number>;
+  updated_at: string;
+}
+
+/** IPv4/IPv6 ranges to a postcode; bounds are 32 lowercase hex digits (IPv4 as ::ffff:a.b.c.d). */
+export interface IpRangesTable {
+  id: Generated<number>;
+  family: number;
+  range_start: string;
+  range_end: string;
+  postcode: string;
+  source: string;
 }
 
 export interface DB {
@@ -302,6 +382,13 @@ export interface DB {
   algal_metrics: AlgalMetricsTable;
   beach_posts: BeachPostsTable;
   photos: PhotosTable;
+  patrol_seasons: PatrolSeasonsTable;
+  patrol_hours: PatrolHoursTable;
+  patrol_exceptions: PatrolExceptionsTable;
+  public_holidays: PublicHolidaysTable;
+  attendance_records: AttendanceRecordsTable;
+  announcements: AnnouncementsTable;
+  ip_ranges: IpRangesTable;
 }
 
 export type Database = Kysely<DB>;

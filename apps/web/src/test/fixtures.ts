@@ -43,6 +43,7 @@ export function beach(overrides: Partial<Beach> = {}): Beach {
     clubs: [],
     facilities: [],
     attendances: {},
+    attendance_is_sample: false,
     has_bbq_picnic: null,
     has_parking: null,
     has_public_transport: null,

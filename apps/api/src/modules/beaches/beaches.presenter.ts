@@ -68,6 +68,7 @@ export function presentBeach(row: BeachRow, extras: BeachExtras): Beach {
     clubs: extras.clubs,
     facilities: parseJson<Beach['facilities']>(row.facilities, []),
     attendances: {},
+    attendance_is_sample: false,
     has_bbq_picnic: flag(row.has_bbq_picnic),
     has_parking: flag(row.has_parking),
     has_public_transport: flag(row.has_public_transport),
