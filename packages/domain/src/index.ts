@@ -15,3 +15,4 @@ export * from './algal.ts';
 export * from './location.ts';
 export * from './patrols.ts';
 export * from './weather.ts';
+export * from './place-routes.ts';
