@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { providerUrls } from './apps/api/test/fakes/upstream-server.ts';
 
 /**
  * Browser tests run against the app started the way `npm start` starts it (build if needed, migrate
@@ -17,6 +18,12 @@ const outbox = (process.env.E2E_OUTBOX_DIR ??= path.join(os.tmpdir(), `safeshore
 const ACCOUNT_LIMITS = Object.fromEntries(
   ['LOGIN', 'REGISTER', 'RESET', 'QUESTION'].map((name) => [`RATE_LIMIT_${name}_PER_MINUTE`, '1000']),
 );
+// The fake conditions upstreams (Open-Meteo, RainViewer, BoM warnings) the app talks to instead of
+// the real services; weather specs switch its modes at `${process.env.FAKE_UPSTREAM_URL}/__control`.
+// 127.0.0.1:8299 by default; a run on its own E2E_PORT gets E2E_PORT + 1000 so concurrent runs
+// never share (or fight over) one fake. E2E_UPSTREAM_PORT overrides both.
+const UPSTREAM_PORT = Number(process.env.E2E_UPSTREAM_PORT ?? (process.env.E2E_PORT ? PORT + 1000 : 8299));
+const upstream = (process.env.FAKE_UPSTREAM_URL = `http://127.0.0.1:${UPSTREAM_PORT}`);
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -59,21 +66,36 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node scripts/start.ts',
-    url: `${baseURL}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      SQLITE_PATH: database,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
-      OUTBOX_DIR: outbox,
-      ...ACCOUNT_LIMITS,
+  webServer: [
+    {
+      command: `node apps/api/test/fakes/upstream-server.ts --port ${UPSTREAM_PORT} --host 127.0.0.1`,
+      url: `${upstream}/__control`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node scripts/start.ts',
+      url: `${baseURL}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        SQLITE_PATH: database,
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: baseURL,
+        OUTBOX_DIR: outbox,
+        // The flagged sample patrols, attendance and posts (data/sample), whatever NODE_ENV says.
+        SAMPLE_DATA: 'true',
+        ...ACCOUNT_LIMITS,
+        WEATHER_PROVIDERS: 'on',
+        WEATHER_TIMEOUT_MS: '3000',
+        ...providerUrls(upstream),
+      },
+    },
+  ],
 });

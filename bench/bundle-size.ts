@@ -5,9 +5,11 @@ import zlib from 'node:zlib';
 /**
  * First-load JavaScript of the Home page, gzip: the entry script and every chunk index.html
  * preloads. Prints the figures; exits 1 when over the budget (BUDGET_KB, default 150).
- * Run after `npm run build`.
+ * Run after `npm run build` (WEB_DIST_DIR measures another build directory).
  */
-const dist = path.resolve(import.meta.dirname, '..', 'apps', 'web', 'dist');
+const dist = path.resolve(
+  process.env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', 'apps', 'web', 'dist'),
+);
 const budgetKb = Number(process.env.BUDGET_KB ?? 150);
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const scripts = [

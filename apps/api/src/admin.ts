@@ -8,7 +8,16 @@ import { importArticles } from './db/seed/articles.ts';
 import { exportBeaches } from './db/seed/export.ts';
 import { seedBundledData } from './db/seed/index.ts';
 import { importPlaces } from './db/seed/places.ts';
+import { importAnnouncements } from './db/seed/announcements.ts';
+import { importIpRanges } from './db/seed/ip-ranges.ts';
 import { formatOsmReport, importOsm } from './db/seed/osm/import.ts';
+import { importAttendance } from './db/seed/attendance.ts';
+import { importHolidays } from './db/seed/holidays.ts';
+import { formatImportReport } from './db/seed/import-file.ts';
+import { importPatrols } from './db/seed/patrols.ts';
+import { importPosts } from './db/seed/posts.ts';
+import { loadSampleData, removeSampleData } from './db/seed/sample.ts';
+import { createLocalStorage } from './modules/algal/storage.ts';
 import { HttpError } from './http/errors.ts';
 import { createAccounts } from './modules/accounts/index.ts';
 import { createAlgalRepository } from './modules/algal/algal.repository.ts';
@@ -22,6 +31,15 @@ Commands:
   import-places FILE        import places from a GeoNames AU postal-code file
   import-osm FILE           import named beaches from an OpenStreetMap extract (.osm.pbf or Overpass JSON)
   import-articles           load the articles in content/ (CONTENT_DIR) now
+  import-announcements FILE load Home announcements from YAML or JSON (format: data/announcements/FORMAT.md)
+  import-ip-ranges FILE     load IP ranges -> postcode from CSV (start_ip,end_ip,postcode[,source]) for the
+                            no-body location lookup; replaces the stored ranges of the sources it names
+  import-patrols FILE       patrol seasons, hours and exceptions from CSV (format: data/sample/FORMAT.md)
+  import-attendance FILE    hourly public attendance from CSV
+  import-posts FILE         today's posts (Today's Conditions tiles) from CSV
+  import-holidays FILE      public holidays per state from CSV (the bundled list loads on start)
+  load-sample               load the sample patrols, attendance and posts in data/sample (flagged as sample)
+  remove-sample             delete every sample row (is_sample = 1); real data is kept
   export-beaches [--format csv|geojson] [--out FILE]
                             write every beach in the import format (stdout by default)
   create-user --email EMAIL --first FIRST --last LAST [--password PASSWORD]
@@ -83,6 +101,60 @@ async function main(argv: string[]): Promise<number> {
         );
         for (const r of report.rejected) console.log(`  line ${r.line}: ${r.reason}`);
         return report.rejected.length > 0 ? 1 : 0;
+      }
+      case 'import-announcements': {
+        const file = args[0];
+        if (!file) throw new ImportFileError('import-announcements needs a FILE (.yaml, .yml or .json).');
+        const report = await importAnnouncements(handle.db, file);
+        console.log(
+          `${report.file}: ${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected.length} rejected`,
+        );
+        for (const r of report.rejected)
+          console.log(`  row ${r.row}${r.key ? ` (${r.key})` : ''}: ${r.reasons.join('; ')}`);
+        return report.rejected.length > 0 ? 1 : 0;
+      }
+      case 'import-ip-ranges': {
+        const file = args[0];
+        if (!file) throw new ImportFileError('import-ip-ranges needs a FILE (.csv).');
+        const report = await importIpRanges(handle.db, file);
+        console.log(
+          `${report.file}: ${report.added} ranges added (replacing ${report.replaced}), ${report.rejected.length} rejected`,
+        );
+        for (const r of report.rejected) console.log(`  line ${r.line}: ${r.reasons.join('; ')}`);
+        return report.rejected.length > 0 ? 1 : 0;
+      }
+      case 'import-patrols':
+      case 'import-attendance':
+      case 'import-posts':
+      case 'import-holidays': {
+        const file = args[0];
+        if (!file) throw new ImportFileError(`${command} needs a FILE (.csv).`);
+        const importer = {
+          'import-patrols': importPatrols,
+          'import-attendance': importAttendance,
+          'import-posts': importPosts,
+          'import-holidays': importHolidays,
+        }[command];
+        const report = await importer(handle.db, file);
+        for (const line of formatImportReport(report)) console.log(line);
+        return report.rejected.length > 0 ? 1 : 0;
+      }
+      case 'load-sample': {
+        const storage = createLocalStorage(config.UPLOADS_DIR);
+        const report = await loadSampleData(handle.db, { dataDir: config.DATA_DIR, storage });
+        for (const part of [report.patrols, report.attendance, report.posts])
+          for (const line of formatImportReport(part)) console.log(line);
+        console.log(`Sample images stored: ${report.media.join(', ') || 'none'}`);
+        const failed = [report.patrols, report.attendance, report.posts].some((r) => !r.written);
+        return failed ? 1 : 0;
+      }
+      case 'remove-sample': {
+        const storage = createLocalStorage(config.UPLOADS_DIR);
+        const report = await removeSampleData(handle.db, { dataDir: config.DATA_DIR, storage });
+        console.log(
+          `Removed sample data: ${report.patrolSeasons} patrol seasons, ${report.attendanceRecords} attendance records, ${report.posts} posts, ${report.media} images.`,
+        );
+        return 0;
       }
       case 'export-beaches': {
         const format =

@@ -22,10 +22,15 @@ import { beachesRoutes } from './modules/beaches/beaches.routes.ts';
 import { createBeachesService } from './modules/beaches/beaches.service.ts';
 import { docsRoutes } from './modules/docs/openapi.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createLocationRepository } from './modules/location/location.repository.ts';
+import { locationRoutes } from './modules/location/location.routes.ts';
+import { createLocationService } from './modules/location/location.service.ts';
 import { createNotFoundRepository, notFoundRoutes } from './modules/notfound/notfound.routes.ts';
+import { createPatrols, patrolsRoutes } from './modules/patrols/index.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
+import { registerWeather, type WeatherConfig } from './modules/weather/index.ts';
 import { registerWebApp } from './web/static.ts';
 
 declare module 'fastify' {
@@ -40,10 +45,16 @@ export interface AppDeps {
     Partial<
       Pick<
         Config,
-        'CORS_ORIGINS' | 'RATE_LIMIT_PER_MINUTE' | 'TRUST_PROXY' | 'UPLOADS_DIR' | 'ALGAL_PHOTO_MAX_BYTES'
+        | 'CORS_ORIGINS'
+        | 'IMAGE_ORIGINS'
+        | 'RATE_LIMIT_PER_MINUTE'
+        | 'TRUST_PROXY'
+        | 'UPLOADS_DIR'
+        | 'ALGAL_PHOTO_MAX_BYTES'
       >
     > &
-    Partial<AccountsSettings>;
+    Partial<AccountsSettings> &
+    Partial<WeatherConfig>;
   db: Database;
   /** The time accounts use for expiry (tokens, resets, questions, codes); tests move it. */
   clock?: () => Date;
@@ -79,7 +90,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<FastifyI
   });
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config.IMAGE_ORIGINS ?? []);
   registerCors(app, config.CORS_ORIGINS ?? []);
   registerRateLimit(app, { max: config.RATE_LIMIT_PER_MINUTE ?? 600, windowMs: 60_000 });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -89,9 +100,13 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<FastifyI
   const defaults = loadConfig({});
   const uploads = createLocalStorage(config.UPLOADS_DIR ?? defaults.UPLOADS_DIR);
   const algal = createAlgalService(createAlgalRepository(db), uploads, clock);
-  beachesRoutes(app, createBeachesService(createBeachesRepository(db), undefined, algal));
+  const patrols = createPatrols(db, clock);
+  beachesRoutes(app, createBeachesService(createBeachesRepository(db), undefined, algal, patrols));
+  patrolsRoutes(app, patrols);
   searchRoutes(app, createSearchService(createSearchRepository(db)));
   notFoundRoutes(app, createNotFoundRepository(db));
+  registerWeather(app, { db, config, clock });
+  await locationRoutes(app, createLocationService(createLocationRepository(db), clock));
   const accounts = registerAccounts(app, db, resolveAccountsSettings(config), clock);
   await algalRoutes(app, {
     accounts,

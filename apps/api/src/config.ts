@@ -4,6 +4,19 @@ import { z } from 'zod';
 /** The repository root (apps/api/src -> ../../..). */
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../../..');
 
+const WARNING_STATES = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT'];
+/** The Bureau of Meteorology's per-state marine warning feeds (ACT beaches use the NSW feed). */
+const DEFAULT_BOM_WARNINGS_URLS = [
+  'NSW=https://www.bom.gov.au/fwo/IDZ00068.warnings_marine_nsw.xml',
+  'ACT=https://www.bom.gov.au/fwo/IDZ00068.warnings_marine_nsw.xml',
+  'NT=https://www.bom.gov.au/fwo/IDZ00069.warnings_marine_nt.xml',
+  'QLD=https://www.bom.gov.au/fwo/IDZ00070.warnings_marine_qld.xml',
+  'SA=https://www.bom.gov.au/fwo/IDZ00071.warnings_marine_sa.xml',
+  'TAS=https://www.bom.gov.au/fwo/IDZ00072.warnings_marine_tas.xml',
+  'VIC=https://www.bom.gov.au/fwo/IDZ00073.warnings_marine_vic.xml',
+  'WA=https://www.bom.gov.au/fwo/IDZ00074.warnings_marine_wa.xml',
+].join(',');
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -47,6 +60,15 @@ const EnvSchema = z.object({
         .map((origin) => origin.trim())
         .filter(Boolean),
     ),
+  /**
+   * Other origins the web app may load images from (space- or comma-separated): the map tile
+   * service the web build uses (VITE_MAP_TILE_URL) and the rain radar tiles. Goes into the CSP.
+   */
+  IMAGE_ORIGINS: z
+    .string()
+    .default('https://tile.openstreetmap.org https://tilecache.rainviewer.com')
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin))),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /**
    * Behind a load balancer or TLS proxy: 'true' (trust X-Forwarded-*) or the proxies' addresses
@@ -62,6 +84,15 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /**
+   * Load the shipped sample patrols, attendance and posts (flagged as sample data) on start, and
+   * remove them when off. Unset: on, except when NODE_ENV is production (see sampleDataEnabled).
+   */
+  SAMPLE_DATA: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
+  NODE_ENV: z.string().optional(),
 
   /** Where the web app is reached; links in e-mails and the Apple redirect URI start with it. */
   PUBLIC_URL: z
@@ -107,6 +138,49 @@ const EnvSchema = z.object({
     .url()
     .default('https://graph.facebook.com/v21.0')
     .transform((value) => value.replace(/\/+$/, '')),
+
+  /** Conditions providers (apps/api/src/providers). `off`: no outbound calls at all; only tides (offline) work. */
+  WEATHER_PROVIDERS: z.enum(['on', 'off']).default('on'),
+  /** Open-Meteo forecast API (weather, wind, UV, air temperature); a commercial key goes in as `?apikey=…`. */
+  OPEN_METEO_FORECAST_URL: z.url({ protocol: /^https?$/ }).default('https://api.open-meteo.com/v1/forecast'),
+  /** Open-Meteo marine API (swell, sea-surface temperature). */
+  OPEN_METEO_MARINE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://marine-api.open-meteo.com/v1/marine'),
+  /** Open-Meteo calls allowed per day, forecast and marine together (the free tier allows 10,000). */
+  OPEN_METEO_CALLS_PER_DAY: z.coerce.number().int().min(1).default(9_000),
+  /** RainViewer's radar frame index. */
+  RAINVIEWER_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://api.rainviewer.com/public/weather-maps.json'),
+  /**
+   * Marine warning feeds per state: comma-separated `STATE=URL` (a state may appear more than once);
+   * `none`: no warnings. Defaults: the Bureau of Meteorology's marine warning feeds of each state.
+   */
+  BOM_WARNINGS_URLS: z
+    .string()
+    .default(DEFAULT_BOM_WARNINGS_URLS)
+    .transform((value, ctx) => {
+      const feeds = new Map<string, string[]>();
+      if (value.trim() === 'none') return feeds;
+      for (const pair of value
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const match = /^([A-Za-z]+)=(https?:\/\/\S+)$/.exec(pair);
+        const state = match?.[1]?.toUpperCase();
+        if (!match || !state || !WARNING_STATES.includes(state)) {
+          ctx.addIssue({ code: 'custom', message: `BOM_WARNINGS_URLS: "${pair}" is not STATE=http(s)://…` });
+          return z.NEVER;
+        }
+        feeds.set(state, [...(feeds.get(state) ?? []), match[2]!]);
+      }
+      return feeds;
+    }),
+  /** Give up on an upstream answer after this long (connection, headers and body). */
+  WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** Grid cells kept in memory per provider (LRU). */
+  WEATHER_CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).default(6_000),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -121,4 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return result.data;
+}
+
+/** SAMPLE_DATA when set, else on everywhere but NODE_ENV=production. */
+export function sampleDataEnabled(config: Pick<Config, 'SAMPLE_DATA' | 'NODE_ENV'>): boolean {
+  return config.SAMPLE_DATA ?? config.NODE_ENV !== 'production';
 }

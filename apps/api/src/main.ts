@@ -1,9 +1,12 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, sampleDataEnabled } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { assertNotSynthetic, migrateToLatest } from './db/migrate.ts';
 import { syncContent } from './db/seed/articles.ts';
 import { seedBundledData } from './db/seed/index.ts';
+import { syncBundledHolidays } from './db/seed/holidays.ts';
+import { syncSampleData } from './db/seed/sample.ts';
+import { createLocalStorage } from './modules/algal/storage.ts';
 
 /** The only file that listens. Migrates, seeds on first start, serves, and shuts down gracefully. */
 const config = loadConfig();
@@ -30,6 +33,37 @@ try {
         'bundled data loaded',
       );
     }
+  }
+  const holidays = await syncBundledHolidays(handle.db, config.DATA_DIR);
+  if (holidays) {
+    app.log[holidays.written ? 'info' : 'error'](
+      { added: holidays.added, updated: holidays.updated, rejected: holidays.rejected },
+      'public holidays loaded',
+    );
+  }
+  const sample = await syncSampleData(handle.db, {
+    enabled: sampleDataEnabled(config),
+    dataDir: config.DATA_DIR,
+    storage: createLocalStorage(config.UPLOADS_DIR),
+  });
+  if (sample.action === 'loaded') {
+    const parts = {
+      patrols: sample.report.patrols,
+      attendance: sample.report.attendance,
+      posts: sample.report.posts,
+    };
+    const failed = Object.values(parts).some((part) => !part.written);
+    app.log[failed ? 'error' : 'info'](
+      Object.fromEntries(
+        Object.entries(parts).map(([name, r]) => [
+          name,
+          { added: r.added, updated: r.updated, skipped: r.skipped.length, rejected: r.rejected },
+        ]),
+      ),
+      'sample data loaded (SAMPLE_DATA is on; every sample row is labelled "Sample data")',
+    );
+  } else if (sample.action === 'removed') {
+    app.log.info(sample.report, 'sample data removed (SAMPLE_DATA is off)');
   }
   const content = await syncContent(handle.db, config.CONTENT_DIR);
   if (content) {

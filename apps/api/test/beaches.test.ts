@@ -102,7 +102,15 @@ describe('health and docs', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/v4/beach/{beach}', '/api/v4/autocomplete', '/api/v4/notfound']),
+      expect.arrayContaining([
+        '/api/v4/beach/{beach}',
+        '/api/v4/autocomplete',
+        '/api/v4/notfound',
+        '/api/v4/location/',
+        '/api/v4/map/beaches',
+        '/api/v4/beach/{beachId}/patrols',
+        '/api/v4/beach/{beachId}/weather',
+      ]),
     );
     const beachSchema =
       doc.paths['/api/v4/beach/{beach}'].get.responses['200'].content['application/json'].schema;

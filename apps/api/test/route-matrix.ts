@@ -84,6 +84,17 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: everyone(200),
   },
   {
+    route: 'GET /api/v4/beach/:beachId/patrols',
+    request: { method: 'GET', url: '/api/v4/beach/{beach}/patrols' },
+    expect: everyone(200),
+  },
+  {
+    // Public; the matrix app makes no outbound calls (tides only).
+    route: 'GET /api/v4/beach/:beachId/weather',
+    request: { method: 'GET', url: '/api/v4/beach/{beach}/weather' },
+    expect: everyone(200),
+  },
+  {
     route: 'GET /api/v4/autocomplete',
     request: { method: 'GET', url: '/api/v4/autocomplete?q=bondi' },
     expect: everyone(200),
@@ -91,6 +102,21 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   {
     route: 'POST /api/v4/notfound',
     request: { method: 'POST', url: '/api/v4/notfound', payload: { url: '/matrix-check' } },
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/v4/location/',
+    request: { method: 'POST', url: '/api/v4/location/', payload: { url: '/postcode/2026' } },
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/v4/location',
+    request: { method: 'POST', url: '/api/v4/location', payload: { latitude: -33.89, longitude: 151.27 } },
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/v4/map/beaches',
+    request: { method: 'GET', url: '/api/v4/map/beaches?neCoords=-33.85,151.30&swCoords=-33.95,151.20' },
     expect: everyone(200),
   },
   {

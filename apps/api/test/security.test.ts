@@ -20,6 +20,29 @@ describe('security headers', () => {
     }
   });
 
+  it('lets images come only from us, data: URLs and the configured tile services', async () => {
+    const { loadConfig } = await import('../src/config.ts');
+    const defaults = loadConfig({});
+    expect(defaults.IMAGE_ORIGINS).toEqual([
+      'https://tile.openstreetmap.org',
+      'https://tilecache.rainviewer.com',
+    ]);
+    expect(() => loadConfig({ IMAGE_ORIGINS: 'javascript:alert(1)' })).toThrow();
+    const tiles = await startTestApp({
+      seed: false,
+      config: { IMAGE_ORIGINS: ['https://tiles.example.org'] },
+    });
+    try {
+      const res = await tiles.app.inject('/healthz');
+      const imgSrc = String(res.headers['content-security-policy'])
+        .split(';')
+        .find((d) => d.trim().startsWith('img-src'));
+      expect(imgSrc?.trim()).toBe("img-src 'self' data: blob: https://tiles.example.org");
+    } finally {
+      await tiles.close();
+    }
+  });
+
   it('sends HSTS only when the request came over TLS through a trusted proxy', async () => {
     const plain = await t.app.inject('/healthz');
     expect(plain.headers['strict-transport-security']).toBeUndefined();

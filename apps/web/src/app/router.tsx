@@ -1,9 +1,15 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { APP_ROUTES, type AppRoute, type AppRouteName } from '@safeshore/domain';
+import { createBrowserRouter, redirect, replace, type RouteObject } from 'react-router';
+import {
+  APP_ROUTES,
+  SEARCH_STATE_PREFIXES,
+  stateRedirect,
+  type AppRoute,
+  type AppRouteName,
+} from '@safeshore/domain';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { NotFoundPage } from '../features/notfound/NotFoundPage.tsx';
-import { SearchRoute } from '../features/placeholder/SearchRoute.tsx';
 import { setUnauthorizedHandler } from '../data/api.ts';
+import { placeLocationQuery } from '../data/location.ts';
 import { beachQuery } from '../data/queries.ts';
 import { getSession } from '../data/session.ts';
 import { queryClient } from './query-client.ts';
@@ -24,6 +30,9 @@ const content = () =>
 
 type Screen = Pick<RouteObject, 'Component' | 'lazy' | 'loader'>;
 
+const locationPage = () =>
+  import('../features/location/LocationPage.tsx').then((m) => ({ Component: m.LocationPage }));
+
 const SCREENS: Partial<Record<AppRouteName, Screen>> = {
   Home: { Component: HomePage },
   Beach: {
@@ -35,7 +44,30 @@ const SCREENS: Partial<Record<AppRouteName, Screen>> = {
     },
     lazy: () => import('../features/beach/BeachPage.tsx').then((m) => ({ Component: m.BeachPage })),
   },
-  Search: { Component: SearchRoute },
+  Search: {
+    // Bare states and state + capital go to the capital's page before anything renders; other
+    // place pages start loading with their code. Unknown prefixes are a 404 (LocationPage).
+    loader: ({ request }) => {
+      const { pathname } = new URL(request.url);
+      const to = stateRedirect(pathname);
+      // Typed in or reloaded (the address bar already shows it): replace that entry. Followed
+      // from a link: the redirect lands as the link's one new entry. Either way Back skips "/nsw".
+      if (to) return window.location.pathname === pathname ? replace(to) : redirect(to);
+      const prefix = pathname.split('/')[1]?.toLowerCase() ?? '';
+      if ((SEARCH_STATE_PREFIXES as readonly string[]).includes(prefix)) {
+        void queryClient.prefetchQuery(placeLocationQuery(pathname));
+      }
+      return null;
+    },
+    lazy: locationPage,
+  },
+  'Offline-Location': {
+    loader: ({ request }) => {
+      void queryClient.prefetchQuery(placeLocationQuery(new URL(request.url).pathname));
+      return null;
+    },
+    lazy: locationPage,
+  },
   SurfSafety: { lazy: content },
   About: { lazy: content },
   Apps: { lazy: content },

@@ -7,6 +7,7 @@ import {
   type AutocompleteResponse,
   type BeachDetailResponse,
 } from '@safeshore/domain';
+import { getCurrentPostcode } from './current-postcode.ts';
 import { clearSession, getSession } from './session.ts';
 
 /** Where API calls go: same origin by default (the web app and API are served together). */
@@ -22,10 +23,18 @@ export class ApiError extends Error {
   readonly status: number;
   /** The 422 `errors` object (field -> messages), when the server sent one. */
   readonly errors: Record<string, string[]> | null;
-  constructor(status: number, message: string, errors: Record<string, string[]> | null = null) {
+  /** The response body as sent (some error answers carry data, e.g. the location lookup's `state`). */
+  readonly body: unknown;
+  constructor(
+    status: number,
+    message: string,
+    errors: Record<string, string[]> | null = null,
+    body: unknown = null,
+  ) {
     super(message);
     this.status = status;
     this.errors = errors;
+    this.body = body;
   }
 }
 
@@ -66,6 +75,9 @@ export async function request<T extends z.core.$ZodType>(
   headers.set('Accept', 'application/json');
   const token = getSession()?.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  // Spec section 7: every call says which place the user is looking at.
+  const postcode = getCurrentPostcode();
+  if (postcode) headers.set('X-location', postcode);
   if (json !== undefined) headers.set('Content-Type', 'application/json');
 
   let response: Response;
@@ -92,6 +104,7 @@ export async function request<T extends z.core.$ZodType>(
       response.status,
       error.message ?? `Request failed (${response.status})`,
       error.errors && Object.keys(error.errors).length > 0 ? error.errors : null,
+      body,
     );
   }
   const parsed = z.safeParse(schema, body);

@@ -1,4 +1,4 @@
-import type { Beach, BeachDetailResponse, BeachSummary } from '@safeshore/domain';
+import type { Beach, BeachDetailResponse, BeachSummary, PatrolsResponse } from '@safeshore/domain';
 
 export function summary(overrides: Partial<BeachSummary> = {}): BeachSummary {
   return {
@@ -71,4 +71,50 @@ export function beach(overrides: Partial<Beach> = {}): Beach {
 
 export function detail(overrides: Partial<BeachDetailResponse> = {}): BeachDetailResponse {
   return { beach: beach(), nearBy: [], relatedBeaches: [], images: [], todayPosts: [], ...overrides };
+}
+
+const FIXTURE_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const FIXTURE_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A patrols answer for `days` days from `from`: one club ("North Bondi SLSC", id 5) patrolling
+ * weekends 09:00-17:00, with a public holiday on the first day when `holiday` is given.
+ */
+export function patrolsResponse(
+  from = '2026-11-21',
+  overrides: Partial<PatrolsResponse> & { holiday?: string; days?: number } = {},
+): PatrolsResponse {
+  const { holiday, days = 7, ...rest } = overrides;
+  const dates = Array.from({ length: days }, (_, i) => {
+    const stamp = new Date(`${from}T00:00:00Z`);
+    stamp.setUTCDate(stamp.getUTCDate() + i);
+    return stamp;
+  });
+  return {
+    patrols: {
+      '5': {
+        name: 'North Bondi SLSC',
+        days: dates.map((d, i) => {
+          const weekend = d.getUTCDay() === 0 || d.getUTCDay() === 6;
+          return {
+            date: d.toISOString().slice(0, 10),
+            is_patrol: weekend ? 1 : 0,
+            start_time: weekend ? '09:00' : null,
+            end_time: weekend ? '17:00' : null,
+            public_holiday: i === 0 && holiday ? holiday : null,
+          };
+        }),
+      },
+    },
+    schedule_dates: dates.map((d) => ({
+      day: FIXTURE_WEEKDAYS[d.getUTCDay()]!,
+      date: d.toISOString().slice(0, 10),
+      simple: `${String(d.getUTCDate()).padStart(2, '0')} ${FIXTURE_MONTHS[d.getUTCMonth()]!}`,
+    })),
+    date: from,
+    timezone: 'Australia/Sydney',
+    is_sample: false,
+    source: 'Test roster',
+    ...rest,
+  };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Database } from '../schema.ts';
+import { importAnnouncements, type AnnouncementImportReport } from './announcements.ts';
 import { importBeaches, type BeachImportReport } from './beaches.ts';
 import { importPlaces, type PlacesImportReport } from './places.ts';
 
@@ -11,6 +12,7 @@ export interface SeedReport {
   skipped: boolean;
   places?: PlacesImportReport;
   beaches?: BeachImportReport[];
+  announcements?: AnnouncementImportReport;
 }
 
 export function bundledFiles(dataDir: string): { places: string; beaches: string[] } {
@@ -26,7 +28,7 @@ export function bundledFiles(dataDir: string): { places: string; beaches: string
 }
 
 /**
- * Loads the bundled places and starter beaches. On start-up this runs only once per database
+ * Loads the bundled places, starter beaches and announcements. On start-up this runs only once per database
  * (recorded in app_meta), so a restart never re-imports over data an operator has changed;
  * `npm run admin -- seed --force` loads the bundled files again (idempotent by key).
  */
@@ -45,6 +47,10 @@ export async function seedBundledData(
   const places = await importPlaces(db, files.places);
   const beaches: BeachImportReport[] = [];
   for (const file of files.beaches) beaches.push(await importBeaches(db, file));
+  const announcementsFile = path.join(dataDir, 'announcements', 'announcements.yaml');
+  const announcements = fs.existsSync(announcementsFile)
+    ? await importAnnouncements(db, announcementsFile)
+    : undefined;
   // Fresh planner statistics after a bulk load, so prefix searches use the right index.
   await sql`analyze`.execute(db);
   const now = new Date().toISOString();
@@ -53,5 +59,5 @@ export async function seedBundledData(
     .values({ key: BUNDLED_SEED_KEY, value: now })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: now }))
     .execute();
-  return { skipped: false, places, beaches };
+  return { skipped: false, places, beaches, ...(announcements ? { announcements } : {}) };
 }

@@ -1,4 +1,4 @@
-import type { Beach, BeachSummary } from '@safeshore/domain';
+import type { Beach, BeachSummary, TodayPost } from '@safeshore/domain';
 import { beachUrl } from '@safeshore/domain';
 import type { BeachRow } from '../../db/schema.ts';
 
@@ -91,4 +91,15 @@ export function presentBeach(row: BeachRow, extras: BeachExtras): Beach {
     },
     rendered_at: extras.renderedAt.toISOString(),
   };
+}
+
+/**
+ * Today's posts from the algal module (uploaded photos of the day) and from imported or sample
+ * posts, photo card first. An uploaded photo of the day replaces any other point-1 post.
+ */
+export function mergeTodayPosts(uploaded: TodayPost[], posted: TodayPost[]): TodayPost[] {
+  const hasPhoto = uploaded.some((post) => post.point_id === 1);
+  return [...uploaded, ...posted.filter((post) => !(hasPhoto && post.point_id === 1))].sort(
+    (a, b) => a.point_id - b.point_id || a.local_timestamp.localeCompare(b.local_timestamp),
+  );
 }

@@ -1,7 +1,7 @@
 import { haversineMetres, type BeachDetailResponse } from '@safeshore/domain';
 import type { BeachRow } from '../../db/schema.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
-import { placeUrl, presentBeach, presentSummary } from './beaches.presenter.ts';
+import { mergeTodayPosts, placeUrl, presentBeach, presentSummary } from './beaches.presenter.ts';
 import type { BeachesRepository, UrlParts } from './beaches.repository.ts';
 
 /** How many related and nearby beaches the detail response carries (the page shows 3 of each). */
@@ -41,10 +41,20 @@ export interface BeachAlgalFacts {
   >;
 }
 
+/** Patrolled today, public attendance and posted updates of a beach (the patrols module provides them). */
+export interface BeachPatrolFacts {
+  forBeach(beach: BeachRow): Promise<
+    Pick<BeachDetailResponse['beach'], 'is_patrolled_today' | 'attendances' | 'attendance_is_sample'> & {
+      todayPosts: BeachDetailResponse['todayPosts'];
+    }
+  >;
+}
+
 export function createBeachesService(
   repo: BeachesRepository,
   clock: () => Date = () => new Date(),
   algal?: BeachAlgalFacts,
+  patrols?: BeachPatrolFacts,
 ) {
   async function nearest(beach: BeachRow) {
     for (const radius of NEARBY_RADII_M) {
@@ -64,15 +74,17 @@ export function createBeachesService(
         'id' in identifier ? await repo.findById(identifier.id) : await repo.findByUrl(identifier);
       if (!beach) throw notFound('Beach not found.');
 
-      const [clubs, contributors, images, near, sameArea, locality, algalFacts] = await Promise.all([
-        repo.clubsOf(beach.id),
-        repo.sourcesOf(beach.id),
-        repo.imagesOf(beach.id),
-        nearest(beach),
-        repo.inArea(beach.state, beach.area_slug, beach.id),
-        beach.locality_id === null ? undefined : repo.localityUrlParts(beach.locality_id),
-        algal?.forBeach(beach),
-      ]);
+      const [clubs, contributors, images, near, sameArea, locality, algalFacts, patrolFacts] =
+        await Promise.all([
+          repo.clubsOf(beach.id),
+          repo.sourcesOf(beach.id),
+          repo.imagesOf(beach.id),
+          nearest(beach),
+          repo.inArea(beach.state, beach.area_slug, beach.id),
+          beach.locality_id === null ? undefined : repo.localityUrlParts(beach.locality_id),
+          algal?.forBeach(beach),
+          patrols?.forBeach(beach),
+        ]);
       const postcodeUrl = locality
         ? placeUrl(locality)
         : placeUrl({ state: beach.state, area_slug: beach.area_slug, slug: beach.city_slug });
@@ -92,13 +104,20 @@ export function createBeachesService(
                 algal_bloom: algalFacts.algal_bloom,
               }
             : {}),
+          ...(patrolFacts
+            ? {
+                is_patrolled_today: patrolFacts.is_patrolled_today,
+                attendances: patrolFacts.attendances,
+                attendance_is_sample: patrolFacts.attendance_is_sample,
+              }
+            : {}),
         },
         nearBy: near.map(({ row, distance }) => presentSummary(row, distance)),
         relatedBeaches: byDistance(beach, sameArea)
           .slice(0, NEARBY_LIMIT)
           .map(({ row, distance }) => presentSummary(row, distance)),
         images,
-        todayPosts: algalFacts?.todayPosts ?? [],
+        todayPosts: mergeTodayPosts(algalFacts?.todayPosts ?? [], patrolFacts?.todayPosts ?? []),
       };
     },
   };

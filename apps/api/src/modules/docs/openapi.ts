@@ -33,6 +33,11 @@ import {
   MetricBodySchema,
   MetricResponseSchema,
   MessageResponse,
+  LocationBodySchema,
+  LocationResponseSchema,
+  MapBeachesResponseSchema,
+  PatrolsResponseSchema,
+  WeatherResponseSchema,
 } from '@safeshore/domain';
 
 const json = (schema: z.core.$ZodType, io: 'input' | 'output' = 'output') => ({
@@ -275,6 +280,7 @@ export function openApiDocument() {
     paths: {
       ...accountPaths(),
       ...algalPaths(),
+      ...beachInformationPaths(),
       '/healthz': {
         get: {
           summary: 'Liveness and database check',
@@ -323,6 +329,63 @@ export function openApiDocument() {
             '422': errors['422'],
           },
         },
+      },
+    },
+  };
+}
+
+/** Places, the map, patrols and conditions (spec section 7). */
+function beachInformationPaths() {
+  const beachId = idParameter('beachId', 'The numeric beach id');
+  const query = (name: string, description: string, pattern: string, required: boolean) => ({
+    name,
+    in: 'query',
+    required,
+    description,
+    schema: { type: 'string', pattern },
+  });
+  const location = call(
+    'The place, its closest patrolled and unpatrolled beaches, postcodes and announcements. Send ' +
+      'latitude and longitude, or a place url (/nsw/waverley/bondi-beach, /postcode/2026), or no body ' +
+      '(the X-location postcode, then the caller address, then the default coordinate decide). An ' +
+      'unknown place answers with error and, when recognised, the state to fall back to.',
+    LocationBodySchema,
+    LocationResponseSchema,
+  );
+  return {
+    '/api/v4/location/': {
+      post: { ...location, requestBody: { required: false, content: json(LocationBodySchema, 'input') } },
+    },
+    '/api/v4/map/beaches': {
+      get: {
+        summary: 'Beaches inside a map box (closest to its centre first) and the place at its centre',
+        parameters: [
+          query('neCoords', 'North-east corner "lat,lng"', '^-?\\d+(\\.\\d+)?,-?\\d+(\\.\\d+)?$', true),
+          query('swCoords', 'South-west corner "lat,lng"', '^-?\\d+(\\.\\d+)?,-?\\d+(\\.\\d+)?$', true),
+        ],
+        responses: {
+          '200': { description: 'Beaches and place', content: json(MapBeachesResponseSchema) },
+          '422': errors['422'],
+        },
+      },
+    },
+    '/api/v4/beach/{beachId}/patrols': {
+      get: {
+        summary:
+          'Patrol days of every club at the beach for 7 days from `date` (default: today at the beach)',
+        parameters: [
+          beachId,
+          query('date', 'YYYY-MM-DD in the beach calendar', '^\\d{4}-\\d{2}-\\d{2}$', false),
+        ],
+        responses: { '200': { description: 'Patrols', content: json(PatrolsResponseSchema) }, ...errors },
+      },
+    },
+    '/api/v4/beach/{beachId}/weather': {
+      get: {
+        summary:
+          'Forecast, swell, wind, tides, UV, radar frames and marine warnings, each group with its source and age',
+        parameters: [beachId],
+        responses: { '200': { description: 'Conditions', content: json(WeatherResponseSchema) }, ...errors },
       },
     },
   };

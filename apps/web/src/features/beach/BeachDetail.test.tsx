@@ -1,18 +1,38 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { beach, detail, summary } from '../../test/fixtures.ts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../test/api-mock.ts';
+import { beach, detail, patrolsResponse, summary } from '../../test/fixtures.ts';
 import { installDialogPolyfill } from '../../test/render.tsx';
 import { BeachDetail } from './BeachDetail.tsx';
 
 beforeAll(installDialogPolyfill);
-afterEach(cleanup);
+beforeEach(() => {
+  mockApi({ 'GET /api/v4/beach/1/patrols': [200, patrolsResponse()] });
+  // jsdom has no matchMedia (the map section asks whether the screen is small).
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const show = (d = detail()) =>
   render(
-    <MemoryRouter>
-      <BeachDetail detail={d} />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <BeachDetail detail={d} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i + 1}`).join(' ');
@@ -104,5 +124,43 @@ describe('BeachDetail', () => {
   it('labels sample data', () => {
     show(detail({ beach: beach({ is_sample: true }) }));
     expect(screen.getByText('Sample data')).toBeTruthy();
+  });
+
+  it('photos: none shows the placeholder, one shows alone, several rotate in a carousel', () => {
+    const image = (id: number) => ({
+      id,
+      url: `/media/${id}.jpg`,
+      caption: `View ${id}`,
+      credit: null,
+      licence: null,
+    });
+    show();
+    expect(screen.getByText('No photos of this beach yet.')).toBeTruthy();
+    cleanup();
+    show(detail({ images: [image(1)] }));
+    expect(screen.getByRole('img', { name: 'View 1' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Photos of Bondi Beach' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next slide' })).toBeNull();
+    cleanup();
+    show(detail({ images: [image(1), image(2), image(3)] }));
+    const carousel = screen.getByRole('region', { name: 'Photos of Bondi Beach' });
+    expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
+    expect(within(carousel).getByRole('img', { name: 'View 1' })).toBeTruthy();
+    fireEvent.click(within(carousel).getByRole('button', { name: 'Next slide' }));
+    expect(within(carousel).getByRole('img', { name: 'View 2' })).toBeTruthy();
+    expect(within(carousel).queryByRole('img', { name: 'View 1' })).toBeNull();
+  });
+
+  it('a broken photo says "Image not available"', () => {
+    show(
+      detail({ images: [{ id: 1, url: '/media/gone.jpg', caption: 'View', credit: null, licence: null }] }),
+    );
+    fireEvent.error(screen.getByRole('img', { name: 'View' }));
+    expect(screen.getByText('Image not available')).toBeTruthy();
+  });
+
+  it('has a Map card for the beach and its nearby beaches', () => {
+    show(detail({ nearBy: [summary()] }));
+    expect(screen.getByRole('region', { name: 'Map' })).toBeTruthy();
   });
 });

@@ -14,9 +14,15 @@ import {
 import { BeachCard } from '../../ui/BeachCard.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { HazardRating } from '../../ui/HazardRating.tsx';
-import { BeachIcon, DirectionsIcon, NoPatrolIcon, PatrolFlagIcon, RulerIcon } from '../../ui/icons/index.ts';
+import { DirectionsIcon, RulerIcon } from '../../ui/icons/index.ts';
+import { BeachConditions, BeachWeatherSummary } from '../conditions/index.ts';
+import { BeachMapSection } from '../map/index.ts';
 import { AlgalWidget } from './AlgalWidget.tsx';
+import { AttendanceSection } from './AttendanceSection.tsx';
+import { BeachPhotos } from './BeachPhotos.tsx';
+import { BeachStatus } from './BeachStatus.tsx';
 import { FacilityTiles } from './FacilityTiles.tsx';
+import { PatrolsSection } from './PatrolsSection.tsx';
 import { TodayConditions } from './TodayConditions.tsx';
 
 const SHOWN_NEARBY = 3;
@@ -53,19 +59,7 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
           <h1 id="beach-title" className="beach__title">
             {beach.title}
           </h1>
-          <p className="beach__badges">
-            {beach.patrol !== null && beach.patrol > 0 ? (
-              <span className="badge badge--patrol">
-                <PatrolFlagIcon size={18} /> Patrolled by a surf life saving club in season
-              </span>
-            ) : (
-              <span className="badge badge--unknown">
-                <NoPatrolIcon size={18} />{' '}
-                {beach.patrol === 0 ? 'Not patrolled' : 'Patrol information not available'}
-              </span>
-            )}
-            {beach.is_sample && <span className="badge badge--sample">Sample data</span>}
-          </p>
+          <BeachStatus beach={beach} />
           <div className="beach__actions">
             <a
               className="button button--secondary"
@@ -78,20 +72,12 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
             </a>
             {actions}
           </div>
+          <BeachWeatherSummary beach={beach} />
         </div>
       </header>
 
       <div className="page beach__grid">
-        <section className="card beach__photo" aria-label="Photos">
-          {detail.images.length > 0 ? (
-            <img src={detail.images[0]!.url} alt={detail.images[0]!.caption ?? beach.title} loading="lazy" />
-          ) : (
-            <div className="photo-placeholder">
-              <BeachIcon size={48} />
-              <p>No photos of this beach yet.</p>
-            </div>
-          )}
-        </section>
+        <BeachPhotos images={detail.images} beachTitle={beach.title} />
 
         {detail.todayPosts.length > 0 && (
           <TodayConditions posts={detail.todayPosts} beachTitle={beach.title} />
@@ -133,26 +119,32 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
           </p>
         </section>
 
-        <section className="card" aria-labelledby="patrols-heading">
-          <h2 id="patrols-heading">Patrols</h2>
-          <p className="muted">
-            Patrol days and times for this beach are not available in SafeShore yet. Check the signs at the
-            beach and swim between the red and yellow flags.
-          </p>
-        </section>
+        <PatrolsSection key={`patrols-${beach.id}`} beach={beach} />
 
-        <section className="card" aria-labelledby="conditions-heading">
-          <h2 id="conditions-heading">Conditions</h2>
-          <p className="muted">
-            Weather, swell, wind, tide and UV for this beach are not available in SafeShore yet. Check the{' '}
-            <a href="https://www.bom.gov.au/" target="_blank" rel="noopener noreferrer">
-              Bureau of Meteorology<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>{' '}
-            before you go.
-          </p>
-        </section>
+        <AttendanceSection
+          key={`attendance-${beach.id}`}
+          attendances={beach.attendances}
+          isSample={beach.attendance_is_sample}
+          timeZone={beach.timezone}
+        />
+
+        <BeachConditions beach={beach} />
 
         <FacilityTiles groups={groups} />
+
+        <div className="card beach__wide beach__map">
+          <BeachMapSection
+            beach={{
+              id: beach.id,
+              title: beach.title,
+              latitude: beach.latitude,
+              longitude: beach.longitude,
+              length: beach.length,
+              url: beach.url,
+            }}
+            beaches={detail.nearBy}
+          />
+        </div>
 
         <section className="card" aria-labelledby="related-heading">
           <h2 id="related-heading">Related Beaches</h2>

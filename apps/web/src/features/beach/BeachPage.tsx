@@ -1,19 +1,34 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../app/page-title.ts';
 import { ApiError } from '../../data/api.ts';
+import { beachPatrolsKey } from '../../data/patrols.ts';
 import { beachQuery } from '../../data/queries.ts';
 import { useOnline } from '../../platform/online.ts';
 import { BeachDetail } from './BeachDetail.tsx';
 import { FollowButton } from './FollowButton.tsx';
+import { useBeachReload } from './useBeachReload.ts';
 
 /** /beach/{state}/{area}/{location}/{beachSlug}: loads the beach (reloading on route change) and shows it. */
 export function BeachPage() {
   const { state = '', area = '', location = '', beachSlug = '' } = useParams();
   const path = [state, area, location, beachSlug].join('/');
-  const { data, error, isPending, refetch, isFetching } = useQuery(beachQuery(path));
+  const { data, error, isPending, refetch, isFetching, dataUpdatedAt } = useQuery(beachQuery(path));
+  const queryClient = useQueryClient();
   const online = useOnline();
   usePageTitle(data?.beach.title ?? '');
+  const beachId = data?.beach.id ?? null;
+  useBeachReload({
+    beachId,
+    dataUpdatedAt,
+    reload: () => {
+      // cancelRefetch false: join a refetch already running (the query client's own on-focus one).
+      void refetch({ cancelRefetch: false });
+      if (beachId !== null) {
+        void queryClient.invalidateQueries({ queryKey: beachPatrolsKey(beachId) }, { cancelRefetch: false });
+      }
+    },
+  });
 
   if (isPending) {
     return (

@@ -5,3 +5,4 @@ export * from './hazard-icons.tsx';
 export * from './flag-icons.tsx';
 export * from './weather-icons.tsx';
 export * from './ui-icons.tsx';
+export * from './conditions-icons.tsx';

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import { addDays, fieldErrors, isCalendarDate, localClock, localDate } from '@safeshore/domain';
+import { parseCsv } from '../../lib/csv.ts';
+import type { Database } from '../schema.ts';
+import { ImportFileError } from './beach-rows.ts';
+
+/**
+ * Shared parts of the beach-information imports (patrols, attendance, posts, holidays; formats in
+ * data/sample/FORMAT.md): CSV files validated row by row, written all together or not at all.
+ */
+
+/** The source of every shipped sample row; the app labels such data "Sample data". */
+export const SAMPLE_SOURCE = 'Sample data';
+
+export interface ImportOptions {
+  /** Load as sample data: is_sample = 1, source "Sample data", unknown beaches and beaches with real data skipped. */
+  sample?: boolean;
+  /** The moment relative dates ("today-1") and "in the future" are judged at. */
+  now?: Date;
+}
+
+export interface ImportReport {
+  file: string;
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** Sample rows removed because real data was imported for their beach. */
+  replacedSample: number;
+  /** Sample rows not loaded, with why (unknown beach, the beach has real data, not yet happened). */
+  skipped: Array<{ line: number; reason: string }>;
+  rejected: Array<{ line: number; reasons: string[] }>;
+  /** False when any row was rejected: then nothing in the file was written. */
+  written: boolean;
+}
+
+export function emptyReport(file: string): ImportReport {
+  return {
+    file,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    replacedSample: 0,
+    skipped: [],
+    rejected: [],
+    written: false,
+  };
+}
+
+export interface CsvRow {
+  line: number;
+  values: Record<string, string>;
+}
+
+/** A CSV file's data rows keyed by header; unknown or missing columns reject the whole file. */
+export function readCsvFile(file: string, columns: readonly string[], required: readonly string[]) {
+  if (path.extname(file).toLowerCase() !== '.csv')
+    throw new ImportFileError(`Unsupported file type "${path.extname(file)}": use a .csv file.`);
+  let records;
+  try {
+    records = parseCsv(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code) throw error;
+    throw new ImportFileError(`${path.basename(file)}: ${(error as Error).message}`);
+  }
+  const header = records[0]?.fields.map((h) => h.trim());
+  if (!header) throw new ImportFileError('The file is empty.');
+  const unknown = header.filter((h) => !columns.includes(h));
+  if (unknown.length > 0) throw new ImportFileError(`Unknown column(s): ${unknown.join(', ')}.`);
+  const missing = required.filter((c) => !header.includes(c));
+  if (missing.length > 0) throw new ImportFileError(`Missing column(s): ${missing.join(', ')}.`);
+  const rows: Array<CsvRow & { width: number | null }> = records.slice(1).map((record) => {
+    const values: Record<string, string> = {};
+    header.forEach((name, i) => (values[name] = (record.fields[i] ?? '').trim()));
+    return {
+      line: record.line,
+      values,
+      width: record.fields.length === header.length ? null : record.fields.length,
+    };
+  });
+  return rows;
+}
+
+/** zod issues as "field message" reasons. */
+export function reasonsOf(error: z.ZodError): string[] {
+  return Object.entries(fieldErrors(error)).map(([field, messages]) =>
+    field === '_' ? messages.join('; ') : `${field} ${messages.join('; ')}`,
+  );
+}
+
+export interface ImportBeach {
+  id: number;
+  key: string;
+  state: string;
+  timezone: string;
+}
+
+/** Beaches by key, for the keys a file names. */
+export async function beachesByKey(db: Database, keys: Iterable<string>): Promise<Map<string, ImportBeach>> {
+  const wanted = [...new Set(keys)].filter(Boolean);
+  const found = new Map<string, ImportBeach>();
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await db
+      .selectFrom('beaches')
+      .select(['id', 'key', 'state', 'timezone'])
+      .where('key', 'in', wanted.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.set(row.key, row);
+  }
+  return found;
+}
+
+/** "today", "today-N" (N up to 366) or a YYYY-MM-DD day; relative days count in the beach's calendar. */
+export const DAY_PATTERN = /^(?:\d{4}-\d{2}-\d{2}|today(?:-\d{1,3})?)$/;
+export const DAY_MESSAGE = 'must be a date YYYY-MM-DD, "today" or "today-N"';
+
+export function resolveDay(value: string, today: string): string | null {
+  if (value === 'today') return today;
+  const relative = /^today-(\d{1,3})$/.exec(value);
+  if (relative) return Number(relative[1]) <= 366 ? addDays(today, -Number(relative[1])) : null;
+  return isCalendarDate(value) ? value : null;
+}
+
+/** The beach's calendar day and "HH:MM" wall time at `now`. */
+export function beachNow(beach: ImportBeach, now: Date): { today: string; clock: string } {
+  return { today: localDate(now, beach.timezone), clock: localClock(now, beach.timezone) };
+}
+
+/** "HH:MM", 00:00-23:59. */
+export const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+
+/** Rows are written together: any rejected row means the report is returned unwritten. */
+export function hasRejections(report: ImportReport): boolean {
+  return report.rejected.length > 0;
+}
+
+export function sortReport(report: ImportReport): ImportReport {
+  report.rejected.sort((a, b) => a.line - b.line);
+  report.skipped.sort((a, b) => a.line - b.line);
+  return report;
+}
+
+/** One line per outcome, for the admin commands. */
+export function formatImportReport(report: ImportReport): string[] {
+  const lines = [
+    `${report.file}: ${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged` +
+      (report.replacedSample ? `, ${report.replacedSample} sample rows replaced` : '') +
+      (report.skipped.length ? `, ${report.skipped.length} skipped` : '') +
+      `, ${report.rejected.length} rejected`,
+  ];
+  for (const r of report.rejected) lines.push(`  line ${r.line}: ${r.reasons.join('; ')}`);
+  if (report.rejected.length > 0)
+    lines.push('  Nothing was written: correct the rows above and import the file again.');
+  for (const s of report.skipped.slice(0, 20)) lines.push(`  skipped line ${s.line}: ${s.reason}`);
+  if (report.skipped.length > 20) lines.push(`  … and ${report.skipped.length - 20} more skipped`);
+  return lines;
+}

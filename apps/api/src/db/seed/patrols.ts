@@ -1,0 +1,505 @@
+import { z } from 'zod';
+import { PUBLIC_HOLIDAY_WEEKDAY, daysBetween, isCalendarDate, normalizeSearchText } from '@safeshore/domain';
+import type { Selectable, Transaction } from 'kysely';
+import type { DB, Database, PatrolSeasonsTable } from '../schema.ts';
+import {
+  SAMPLE_SOURCE,
+  TIME_PATTERN,
+  beachesByKey,
+  emptyReport,
+  readCsvFile,
+  reasonsOf,
+  sortReport,
+  type ImportBeach,
+  type ImportOptions,
+  type ImportReport,
+} from './import-file.ts';
+
+/**
+ * Patrol seasons (format in data/sample/FORMAT.md). A season is (beach, club, starts_on); its rows
+ * either give weekly hours for some days or one exception (a cancelled day or different hours).
+ * Importing a season replaces its hours and exceptions with the file's, so a re-run changes nothing.
+ */
+export const PATROL_COLUMNS = [
+  'beach',
+  'club',
+  'starts_on',
+  'ends_on',
+  'days',
+  'start_time',
+  'end_time',
+  'exception_date',
+  'note',
+  'source',
+] as const;
+const REQUIRED = ['beach', 'club', 'starts_on', 'ends_on', 'days', 'start_time', 'end_time'] as const;
+
+/** The longest season accepted, in days. */
+export const MAX_SEASON_DAYS = 400;
+
+const DAY_NAMES: Record<string, number[]> = {
+  sun: [0],
+  mon: [1],
+  tue: [2],
+  wed: [3],
+  thu: [4],
+  fri: [5],
+  sat: [6],
+  ph: [PUBLIC_HOLIDAY_WEEKDAY],
+  weekdays: [1, 2, 3, 4, 5],
+  weekends: [0, 6],
+  daily: [0, 1, 2, 3, 4, 5, 6],
+};
+const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'public holidays',
+];
+
+/** "sat sun ph" -> [6, 0, 7]; null when a word is not a day. */
+function parseDays(text: string): number[] | null {
+  const words = text
+    .toLowerCase()
+    .split(/[\s|;/]+/)
+    .filter(Boolean);
+  if (words.length === 0) return null;
+  const days = new Set<number>();
+  for (const word of words) {
+    const found = DAY_NAMES[word];
+    if (!found) return null;
+    for (const day of found) days.add(day);
+  }
+  return [...days].sort((a, b) => a - b);
+}
+
+const optionalTime = z
+  .string()
+  .refine((v) => v === '' || TIME_PATTERN.test(v), 'must be a time HH:MM (24-hour)');
+const day = z.string().refine(isCalendarDate, 'must be a real date YYYY-MM-DD');
+
+const PatrolRowSchema = z
+  .object({
+    beach: z.string().regex(/^[a-z0-9][a-z0-9-]{2,99}$/, 'must be a beach key'),
+    club: z.string().min(1, 'is required').max(120),
+    starts_on: day,
+    ends_on: day,
+    days: z.string().default(''),
+    start_time: optionalTime,
+    end_time: optionalTime,
+    exception_date: z.string().default(''),
+    note: z.string().max(200).default(''),
+    source: z.string().max(300).default(''),
+  })
+  .superRefine((row, ctx) => {
+    if (isCalendarDate(row.starts_on) && isCalendarDate(row.ends_on)) {
+      const length = daysBetween(row.starts_on, row.ends_on);
+      if (length < 0) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: 'is before starts_on' });
+      else if (length >= MAX_SEASON_DAYS)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ends_on'],
+          message: `makes a season over ${MAX_SEASON_DAYS} days`,
+        });
+    }
+    const hasDays = row.days !== '';
+    const hasException = row.exception_date !== '';
+    if (hasDays === hasException) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['days'],
+        message: 'give either days (weekly hours) or exception_date (a one-off change), not both or neither',
+      });
+      return;
+    }
+    const times = [row.start_time, row.end_time].filter(Boolean).length;
+    if (hasDays) {
+      if (!parseDays(row.days))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['days'],
+          message: 'must list mon, tue, wed, thu, fri, sat, sun, ph, weekdays, weekends or daily',
+        });
+      if (times !== 2)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['start_time'],
+          message: 'and end_time are required with days',
+        });
+    } else {
+      if (!isCalendarDate(row.exception_date)) {
+        ctx.addIssue({ code: 'custom', path: ['exception_date'], message: 'must be a real date YYYY-MM-DD' });
+      } else if (row.exception_date < row.starts_on || row.exception_date > row.ends_on) {
+        ctx.addIssue({ code: 'custom', path: ['exception_date'], message: 'is outside the season' });
+      }
+      if (times === 1)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['start_time'],
+          message: 'and end_time go together (both empty: no patrol that day)',
+        });
+    }
+    if (times === 2 && row.start_time >= row.end_time)
+      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'must be after start_time' });
+  });
+
+type PatrolRow = z.infer<typeof PatrolRowSchema>;
+
+interface SeasonPlan {
+  key: string;
+  line: number;
+  beach: ImportBeach;
+  clubId: number;
+  starts_on: string;
+  ends_on: string;
+  source: string;
+  hours: Map<number, { start_time: string; end_time: string; line: number }>;
+  exceptions: Map<
+    string,
+    {
+      is_patrol: number;
+      start_time: string | null;
+      end_time: string | null;
+      note: string | null;
+      line: number;
+    }
+  >;
+}
+
+type Trx = Transaction<DB>;
+
+interface ClubRow {
+  id: number;
+  title: string;
+  state: string;
+  search_name: string;
+}
+
+/** Resolves a club by id, else by title among the beach's clubs, else among its state's clubs. */
+function findClub(ref: string, beach: ImportBeach, clubs: ClubRow[], linked: Map<number, Set<number>>) {
+  if (/^\d{1,9}$/.test(ref)) return clubs.find((c) => c.id === Number(ref));
+  const name = normalizeSearchText(ref);
+  const own = linked.get(beach.id) ?? new Set<number>();
+  return (
+    clubs.find((c) => own.has(c.id) && c.search_name === name) ??
+    clubs.find((c) => c.state === beach.state && c.search_name === name)
+  );
+}
+
+function planRows(plan: SeasonPlan) {
+  return {
+    hours: [...plan.hours.entries()]
+      .map(([weekday, h]) => ({ weekday, start_time: h.start_time, end_time: h.end_time }))
+      .sort((a, b) => a.weekday - b.weekday),
+    exceptions: [...plan.exceptions.entries()]
+      .map(([date, e]) => ({
+        date,
+        is_patrol: e.is_patrol,
+        start_time: e.start_time,
+        end_time: e.end_time,
+        note: e.note,
+      }))
+      .sort((a, b) => a.date.localeCompare(b.date)),
+  };
+}
+
+const BATCH = 200;
+
+function batches<T>(items: T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Writes the planned seasons with a handful of batched statements (a sample load has over a
+ * thousand seasons): existing seasons are compared in memory; changed ones get their hours and
+ * exceptions replaced; new ones are inserted with theirs.
+ */
+async function writeSeasons(
+  trx: Trx,
+  plans: SeasonPlan[],
+  isSample: number,
+  now: string,
+): Promise<{ added: number; updated: number; unchanged: number }> {
+  const result = { added: 0, updated: 0, unchanged: 0 };
+  const seasonKey = (s: { beach_id: number; club_id: number; starts_on: string }) =>
+    `${s.beach_id} ${s.club_id} ${s.starts_on}`;
+  const existing = new Map<string, Selectable<PatrolSeasonsTable>>();
+  for (const part of batches([...new Set(plans.map((p) => p.beach.id))], 500)) {
+    for (const row of await trx
+      .selectFrom('patrol_seasons')
+      .selectAll()
+      .where('beach_id', 'in', part)
+      .execute())
+      existing.set(seasonKey(row), row);
+  }
+  const matched = plans
+    .map((plan) => ({ plan, row: existing.get(`${plan.beach.id} ${plan.clubId} ${plan.starts_on}`) }))
+    .filter((m): m is { plan: SeasonPlan; row: Selectable<PatrolSeasonsTable> } => m.row !== undefined);
+  const oldHours = new Map<number, string>();
+  const oldExceptions = new Map<number, string>();
+  for (const part of batches(
+    matched.map((m) => m.row.id),
+    500,
+  )) {
+    const hours = await trx
+      .selectFrom('patrol_hours')
+      .select(['season_id', 'weekday', 'start_time', 'end_time'])
+      .where('season_id', 'in', part)
+      .orderBy('season_id')
+      .orderBy('weekday')
+      .execute();
+    const exceptions = await trx
+      .selectFrom('patrol_exceptions')
+      .select(['season_id', 'date', 'is_patrol', 'start_time', 'end_time', 'note'])
+      .where('season_id', 'in', part)
+      .orderBy('season_id')
+      .orderBy('date')
+      .execute();
+    const group = <T extends { season_id: number }>(rows: T[]) => {
+      const map = new Map<number, Array<Omit<T, 'season_id'>>>();
+      for (const { season_id, ...rest } of rows) map.set(season_id, [...(map.get(season_id) ?? []), rest]);
+      return map;
+    };
+    const hoursOf = group(hours);
+    const exceptionsOf = group(exceptions);
+    for (const id of part) {
+      oldHours.set(id, JSON.stringify(hoursOf.get(id) ?? []));
+      oldExceptions.set(id, JSON.stringify(exceptionsOf.get(id) ?? []));
+    }
+  }
+
+  const children: Array<{ seasonId: number; plan: SeasonPlan }> = [];
+  const changed: number[] = [];
+  for (const { plan, row } of matched) {
+    const rows = planRows(plan);
+    const same =
+      row.ends_on === plan.ends_on &&
+      row.source === plan.source &&
+      row.is_sample === isSample &&
+      oldHours.get(row.id) === JSON.stringify(rows.hours) &&
+      oldExceptions.get(row.id) === JSON.stringify(rows.exceptions);
+    if (same) {
+      result.unchanged++;
+      continue;
+    }
+    await trx
+      .updateTable('patrol_seasons')
+      .set({ ends_on: plan.ends_on, source: plan.source, is_sample: isSample })
+      .where('id', '=', row.id)
+      .execute();
+    changed.push(row.id);
+    children.push({ seasonId: row.id, plan });
+    result.updated++;
+  }
+  for (const part of batches(changed, 500)) {
+    await trx.deleteFrom('patrol_hours').where('season_id', 'in', part).execute();
+    await trx.deleteFrom('patrol_exceptions').where('season_id', 'in', part).execute();
+  }
+
+  const fresh = plans.filter((plan) => !existing.has(`${plan.beach.id} ${plan.clubId} ${plan.starts_on}`));
+  for (const part of batches(fresh)) {
+    const inserted = await trx
+      .insertInto('patrol_seasons')
+      .values(
+        part.map((plan) => ({
+          beach_id: plan.beach.id,
+          club_id: plan.clubId,
+          starts_on: plan.starts_on,
+          ends_on: plan.ends_on,
+          source: plan.source,
+          is_sample: isSample,
+          created_at: now,
+        })),
+      )
+      .returning(['id', 'beach_id', 'club_id', 'starts_on'])
+      .execute();
+    const ids = new Map(inserted.map((row) => [seasonKey(row), row.id]));
+    for (const plan of part)
+      children.push({ seasonId: ids.get(`${plan.beach.id} ${plan.clubId} ${plan.starts_on}`)!, plan });
+    result.added += part.length;
+  }
+
+  const hours = children.flatMap(({ seasonId, plan }) =>
+    planRows(plan).hours.map((h) => ({ ...h, season_id: seasonId })),
+  );
+  const exceptions = children.flatMap(({ seasonId, plan }) =>
+    planRows(plan).exceptions.map((e) => ({ ...e, season_id: seasonId })),
+  );
+  for (const part of batches(hours, 500)) await trx.insertInto('patrol_hours').values(part).execute();
+  for (const part of batches(exceptions, 300))
+    await trx.insertInto('patrol_exceptions').values(part).execute();
+  return result;
+}
+
+/**
+ * Imports patrol seasons from a CSV file. Every row is validated first (with its line and
+ * reasons); if any is bad nothing is written. Otherwise all seasons are written in one
+ * transaction, and real seasons for a beach replace that beach's sample seasons. With
+ * `sample`, rows are stored as sample data and beaches that are unknown or already have real
+ * seasons are skipped.
+ */
+export async function importPatrols(
+  db: Database,
+  file: string,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  const sample = options.sample ?? false;
+  const report = emptyReport(file);
+  const rows = readCsvFile(file, PATROL_COLUMNS, REQUIRED);
+
+  const parsed: Array<{ line: number; row: PatrolRow }> = [];
+  for (const raw of rows) {
+    if (raw.width !== null) {
+      report.rejected.push({
+        line: raw.line,
+        reasons: [`has ${raw.width} fields; the header has a different number`],
+      });
+      continue;
+    }
+    const result = PatrolRowSchema.safeParse(raw.values);
+    if (!result.success) report.rejected.push({ line: raw.line, reasons: reasonsOf(result.error) });
+    else if (!sample && result.data.source === '')
+      report.rejected.push({
+        line: raw.line,
+        reasons: ['source is required: say where the schedule comes from'],
+      });
+    else parsed.push({ line: raw.line, row: result.data });
+  }
+
+  const beaches = await beachesByKey(
+    db,
+    parsed.map((p) => p.row.beach),
+  );
+  const beachIds = [...beaches.values()].map((b) => b.id);
+  const [clubs, links, realSeasons] = await Promise.all([
+    db.selectFrom('clubs').select(['id', 'title', 'state', 'search_name']).execute(),
+    beachIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('beach_clubs')
+          .select(['beach_id', 'club_id'])
+          .where('beach_id', 'in', beachIds)
+          .execute(),
+    beachIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('patrol_seasons')
+          .select('beach_id')
+          .distinct()
+          .where('beach_id', 'in', beachIds)
+          .where('is_sample', '=', 0)
+          .execute(),
+  ]);
+  const linked = new Map<number, Set<number>>();
+  for (const link of links) {
+    const set = linked.get(link.beach_id) ?? new Set<number>();
+    set.add(link.club_id);
+    linked.set(link.beach_id, set);
+  }
+  const hasRealSeasons = new Set(realSeasons.map((r) => r.beach_id));
+
+  const plans = new Map<string, SeasonPlan>();
+  for (const { line, row } of parsed) {
+    const beach = beaches.get(row.beach);
+    if (!beach) {
+      if (sample) report.skipped.push({ line, reason: `no beach with key ${row.beach}` });
+      else report.rejected.push({ line, reasons: [`beach: no beach with key ${row.beach}`] });
+      continue;
+    }
+    if (sample && hasRealSeasons.has(beach.id)) {
+      report.skipped.push({ line, reason: `${row.beach} has real patrol seasons` });
+      continue;
+    }
+    const club = findClub(row.club, beach, clubs, linked);
+    if (!club && sample) {
+      report.skipped.push({ line, reason: `no club "${row.club}" for ${row.beach}` });
+      continue;
+    }
+    if (!club) {
+      report.rejected.push({
+        line,
+        reasons: [
+          `club: "${row.club}" is not a club id, nor the title of a club of this beach or of ${beach.state}`,
+        ],
+      });
+      continue;
+    }
+    const key = `${beach.id} ${club.id} ${row.starts_on}`;
+    const source = sample ? SAMPLE_SOURCE : row.source;
+    let plan = plans.get(key);
+    if (!plan) {
+      plan = {
+        key,
+        line,
+        beach,
+        clubId: club.id,
+        starts_on: row.starts_on,
+        ends_on: row.ends_on,
+        source,
+        hours: new Map(),
+        exceptions: new Map(),
+      };
+      plans.set(key, plan);
+    }
+    const reasons: string[] = [];
+    if (plan.ends_on !== row.ends_on)
+      reasons.push(
+        `ends_on ${row.ends_on} differs from ${plan.ends_on} on line ${plan.line} for the same season`,
+      );
+    if (plan.source !== source) reasons.push(`source differs from line ${plan.line} for the same season`);
+    if (row.days !== '') {
+      for (const weekday of parseDays(row.days)!) {
+        const earlier = plan.hours.get(weekday);
+        if (earlier) reasons.push(`${WEEKDAY_NAMES[weekday]} already has hours on line ${earlier.line}`);
+      }
+    } else {
+      const earlier = plan.exceptions.get(row.exception_date);
+      if (earlier) reasons.push(`${row.exception_date} already has an exception on line ${earlier.line}`);
+    }
+    if (reasons.length > 0) {
+      report.rejected.push({ line, reasons });
+      continue;
+    }
+    if (row.days !== '') {
+      for (const weekday of parseDays(row.days)!)
+        plan.hours.set(weekday, { start_time: row.start_time, end_time: row.end_time, line });
+    } else {
+      const patrols = row.start_time !== '';
+      plan.exceptions.set(row.exception_date, {
+        is_patrol: patrols ? 1 : 0,
+        start_time: patrols ? row.start_time : null,
+        end_time: patrols ? row.end_time : null,
+        note: row.note || null,
+        line,
+      });
+    }
+  }
+  if (report.rejected.length > 0) return sortReport(report);
+
+  const now = (options.now ?? new Date()).toISOString();
+  await db.transaction().execute(async (trx) => {
+    if (!sample) {
+      const realBeaches = [...new Set([...plans.values()].map((p) => p.beach.id))];
+      if (realBeaches.length > 0) {
+        const removed = await trx
+          .deleteFrom('patrol_seasons')
+          .where('beach_id', 'in', realBeaches)
+          .where('is_sample', '=', 1)
+          .executeTakeFirst();
+        report.replacedSample += Number(removed.numDeletedRows);
+      }
+    }
+    const written = await writeSeasons(trx, [...plans.values()], sample ? 1 : 0, now);
+    report.added += written.added;
+    report.updated += written.updated;
+    report.unchanged += written.unchanged;
+  });
+  report.written = true;
+  return sortReport(report);
+}

@@ -1,0 +1,285 @@
+import {
+  DEFAULT_COORDINATE,
+  LOCATION_LIMITS,
+  MAP_BEACHES_LIMIT,
+  STATE_DEFAULT_PLACES,
+  type LatLng,
+  type ListBeach,
+  type LocationBody,
+  type LocationResponse,
+  type MapBeachesResponse,
+} from '@safeshore/domain';
+import { validationFailed } from '../../http/errors.ts';
+import { ipKey, isPublicIp } from './ip.ts';
+import {
+  fallbackState,
+  headerPostcode,
+  parseMapBounds,
+  parsePlaceUrl,
+  type PlaceTarget,
+} from './location.input.ts';
+import { presentClosestPostcode, presentListBeach, presentPlace } from './location.presenter.ts';
+import type { BeachPoint, LocalityPlaceRow, LocationRepository } from './location.repository.ts';
+import { expandingSearch, rankByDistance, type Ranked } from './nearest.ts';
+
+/**
+ * A coordinate's place is the nearest locality that has beaches within this distance (someone in
+ * Bondi Junction is shown Bondi Beach), else the nearest locality of all.
+ */
+export const PLACE_BEACH_RADIUS_M = 5_000;
+/**
+ * Radii of the expanding search boxes; after the last one every row is read. The first radius is
+ * enough where beaches are dense; the steps grow ~2.5x so sparse coasts (the Bight, the Kimberley)
+ * never scan a much wider latitude band than they need.
+ */
+const PLACE_RADII_M = [PLACE_BEACH_RADIUS_M, 15_000, 40_000, 100_000, 250_000, 600_000, 1_500_000];
+const BEACH_RADII_M = [20_000, 50_000, 120_000, 300_000, 800_000, 2_000_000, 5_000_000];
+const POSTCODE_RADII_M = [25_000, 60_000, 150_000, 400_000, 1_000_000, 2_500_000];
+
+export const LOCATION_NOT_FOUND = 'Location not found.';
+
+/**
+ * The locality a postcode stands for: the one with the most beaches, then the one with the plain
+ * slug (the name's main postcode), then by name (so the choice is stable), then the first imported.
+ */
+export function mainLocality<
+  T extends Pick<LocalityPlaceRow, 'id' | 'slug' | 'title' | 'postcode' | 'beaches_count'>,
+>(rows: T[]): T | undefined {
+  const suffixed = (row: T) => Number(row.slug.endsWith(`-${row.postcode}`));
+  return [...rows].sort(
+    (a, b) =>
+      b.beaches_count - a.beaches_count ||
+      suffixed(a) - suffixed(b) ||
+      (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) ||
+      a.id - b.id,
+  )[0];
+}
+
+export interface LocationRequest {
+  body: LocationBody;
+  /** The X-location header as received. */
+  xLocation: string | string[] | undefined;
+  /** The client's address (request.ip: the socket's, or X-Forwarded-For behind a trusted proxy). */
+  ip: string;
+}
+
+export function createLocationService(repo: LocationRepository, clock: () => Date = () => new Date()) {
+  /** The place for a coordinate (see PLACE_BEACH_RADIUS_M). */
+  async function placeNear(point: LatLng): Promise<LocalityPlaceRow | null> {
+    const found = await expandingSearch(
+      point,
+      PLACE_RADII_M,
+      repo.localitiesInBox,
+      (within) => within.length > 0,
+    );
+    const withBeaches = found.find(
+      (entry) => entry.row.beaches_count > 0 && entry.distance <= PLACE_BEACH_RADIUS_M,
+    );
+    return (withBeaches ?? found[0])?.row ?? null;
+  }
+
+  async function placeForPostcode(postcode: string): Promise<LocalityPlaceRow | null> {
+    return mainLocality(await repo.localitiesByPostcodes([postcode])) ?? null;
+  }
+
+  async function placeForTarget(target: PlaceTarget): Promise<LocalityPlaceRow | null> {
+    switch (target.kind) {
+      case 'postcode':
+        return placeForPostcode(target.postcode);
+      case 'state': {
+        const fallback = STATE_DEFAULT_PLACES[target.prefix]!;
+        return (await repo.localityBySlug(fallback.state, fallback.slug)) ?? null;
+      }
+      case 'area': {
+        // "/nsw/waverley": the council area's main place; a place without a council uses its own slug.
+        const state = STATE_DEFAULT_PLACES[target.prefix]!.state;
+        const inArea = mainLocality(await repo.localitiesInArea(state, target.area));
+        return inArea ?? (await repo.localityBySlug(state, target.area)) ?? null;
+      }
+      case 'place': {
+        // The location slug is unique in its state, so an outdated area segment (the council
+        // became known after the link was made) still finds the place; `place.url` is the current one.
+        const state = STATE_DEFAULT_PLACES[target.prefix]!.state;
+        return (await repo.localityBySlug(state, target.location)) ?? null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * The nearest patrolled (patrol >= 1) and not patrolled (0 or unknown) beaches, measured from
+   * `origin`: positions first (one light query per radius), then only the rows kept.
+   */
+  async function closestBeaches(origin: LatLng) {
+    const isPatrolled = (entry: Ranked<BeachPoint>) => (entry.row.patrol ?? 0) >= 1;
+    const split = (entries: Ranked<BeachPoint>[]) => [
+      entries.filter(isPatrolled).slice(0, LOCATION_LIMITS.patrolled),
+      entries.filter((entry) => !isPatrolled(entry)).slice(0, LOCATION_LIMITS.unpatrolled),
+    ];
+    const found = await expandingSearch(origin, BEACH_RADII_M, repo.beachPointsInBox, (within) => {
+      const [patrolled, unpatrolled] = split(within);
+      return (
+        patrolled!.length >= LOCATION_LIMITS.patrolled && unpatrolled!.length >= LOCATION_LIMITS.unpatrolled
+      );
+    });
+    return loadListBeaches(split(found));
+  }
+
+  /**
+   * The nearest other postcodes that have beaches (by their localities with beaches), each shown as
+   * its main locality with the postcode's number of beaches.
+   */
+  async function closestPostcodes(origin: LatLng, own: string) {
+    const distinct = (entries: Ranked<LocalityPlaceRow>[]) =>
+      [...new Set(entries.map((entry) => entry.row.postcode).filter((postcode) => postcode !== own))].slice(
+        0,
+        LOCATION_LIMITS.postcodes,
+      );
+    const found = await expandingSearch(
+      origin,
+      POSTCODE_RADII_M,
+      repo.localitiesWithBeachesInBox,
+      (within) => distinct(within).length >= LOCATION_LIMITS.postcodes,
+    );
+    const postcodes = distinct(found);
+    const localities = await repo.localitiesByPostcodes(postcodes);
+    return postcodes.flatMap((postcode) => {
+      const rows = localities.filter((row) => row.postcode === postcode);
+      const main = mainLocality(rows);
+      const count = rows.reduce((sum, row) => sum + row.beaches_count, 0);
+      return main ? [presentClosestPostcode(main, count)] : [];
+    });
+  }
+
+  /** Full list beaches for ranked positions, in the same order. */
+  async function loadListBeaches(lists: Ranked<{ id: number }>[][]): Promise<ListBeach[][]> {
+    const rows = await repo.beachesByIds(lists.flat().map((entry) => entry.row.id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return lists.map((list) =>
+      list.flatMap(({ row, distance }) => {
+        const full = byId.get(row.id);
+        return full ? [presentListBeach(full, distance)] : [];
+      }),
+    );
+  }
+
+  async function placeDetails(locality: LocalityPlaceRow) {
+    const region3 = locality.area_slug ? await repo.areaName(locality.state, locality.area_slug) : null;
+    return presentPlace(locality, region3);
+  }
+
+  function notFoundResponse(
+    resolvedBy: LocationResponse['resolved_by'],
+    state: string | null,
+  ): LocationResponse {
+    return {
+      place: null,
+      patrolledBeaches: [],
+      closestBeaches: [],
+      closestPostcodes: [],
+      announcements: [],
+      show_algal_bloom_warning: false,
+      resolved_by: resolvedBy,
+      error: LOCATION_NOT_FOUND,
+      state,
+    };
+  }
+
+  /** The location details of a place, with lists measured from `origin`. */
+  async function respond(
+    locality: LocalityPlaceRow | null,
+    origin: LatLng,
+    resolvedBy: LocationResponse['resolved_by'],
+  ): Promise<LocationResponse> {
+    if (!locality) return notFoundResponse(resolvedBy, null);
+    const [place, [patrolledBeaches, closest], postcodes, announcements] = await Promise.all([
+      placeDetails(locality),
+      closestBeaches(origin),
+      closestPostcodes(origin, locality.postcode),
+      repo.activeAnnouncements(locality.state, clock().toISOString()),
+    ]);
+    return {
+      place,
+      patrolledBeaches: patrolledBeaches!,
+      closestBeaches: closest!,
+      closestPostcodes: postcodes,
+      announcements,
+      show_algal_bloom_warning: locality.state === 'SA',
+      resolved_by: resolvedBy,
+    };
+  }
+
+  return {
+    /**
+     * POST /api/v4/location/. In order: coordinates (both or neither), a place url, the X-location
+     * header's postcode, the caller's IP address through our own ip_ranges table, and the default
+     * coordinate. A coordinate outside Australia still gets the nearest place, with distances
+     * measured honestly from where the caller is.
+     */
+    async locate({ body, xLocation, ip }: LocationRequest): Promise<LocationResponse> {
+      const { latitude, longitude, url } = body;
+      if (latitude !== undefined || longitude !== undefined) {
+        if (latitude === undefined)
+          throw validationFailed({ latitude: ['The latitude field is required when longitude is present.'] });
+        if (longitude === undefined)
+          throw validationFailed({
+            longitude: ['The longitude field is required when latitude is present.'],
+          });
+        const origin = { latitude, longitude };
+        return respond(await placeNear(origin), origin, 'coordinates');
+      }
+
+      if (url !== undefined && url !== '') {
+        const target = parsePlaceUrl(url);
+        if (target.kind !== 'none') {
+          const locality = await placeForTarget(target);
+          if (!locality) return notFoundResponse('url', fallbackState(target));
+          return respond(locality, locality, 'url');
+        }
+      }
+
+      // X-location is the postcode the client is showing, so it names a place just as the url
+      // "/postcode/{postcode}" does: it counts as 'url'. 'ip' is kept for the address lookup.
+      const postcode = headerPostcode(xLocation);
+      const fromHeader = postcode ? await placeForPostcode(postcode) : null;
+      if (fromHeader) return respond(fromHeader, fromHeader, 'url');
+
+      const key = ipKey(ip);
+      const ipPostcode = key && isPublicIp(key) ? await repo.postcodeForIp(key.hex) : null;
+      const fromIp = ipPostcode ? await placeForPostcode(ipPostcode) : null;
+      if (fromIp) return respond(fromIp, fromIp, 'ip');
+
+      return respond(await placeNear(DEFAULT_COORDINATE), DEFAULT_COORDINATE, 'default');
+    },
+
+    /**
+     * GET /api/v4/map/beaches: the beaches inside the box, closest to its centre first, at most
+     * MAP_BEACHES_LIMIT; the place is the one a coordinate at the centre would get.
+     */
+    async mapBeaches(query: unknown): Promise<MapBeachesResponse> {
+      const { ne, sw } = parseMapBounds(query);
+      const centre = {
+        latitude: (ne.latitude + sw.latitude) / 2,
+        longitude: (ne.longitude + sw.longitude) / 2,
+      };
+      const [points, locality] = await Promise.all([
+        repo.beachPointsInBox({
+          south: sw.latitude,
+          north: ne.latitude,
+          west: sw.longitude,
+          east: ne.longitude,
+        }),
+        placeNear(centre),
+      ]);
+      const ranked = rankByDistance(centre, points).slice(0, MAP_BEACHES_LIMIT);
+      const [[beaches], place] = await Promise.all([
+        loadListBeaches([ranked]),
+        locality ? placeDetails(locality) : null,
+      ]);
+      return { data: { beaches: beaches!, place, truncated: points.length > MAP_BEACHES_LIMIT } };
+    },
+  };
+}
+
+export type LocationService = ReturnType<typeof createLocationService>;

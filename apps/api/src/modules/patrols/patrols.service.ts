@@ -1,0 +1,172 @@
+import {
+  ATTENDANCE_DAYS,
+  PATROL_WINDOW_DAYS,
+  PatrolsQuerySchema,
+  SCHEDULE_KNOWN_WITHIN_DAYS,
+  addDays,
+  daysBetween,
+  groupAttendances,
+  isCalendarDate,
+  localDate,
+  patrolDay,
+  patrolledToday,
+  scheduleDates,
+  windowDates,
+  type Attendances,
+  type PatrolledToday,
+  type PatrolsResponse,
+  type TodayPost,
+} from '@safeshore/domain';
+import type { BeachRow } from '../../db/schema.ts';
+import { notFound, parseInput, validationFailed } from '../../http/errors.ts';
+import type { PatrolsRepository, PostRow, SeasonRow } from './patrols.repository.ts';
+
+/** How far from today (at the beach) a requested day may be: about two years either way. */
+export const MAX_DAYS_FROM_TODAY = 731;
+
+export const PATROLS_MESSAGES = {
+  beachId: 'The beach id must be a whole number.',
+  invalidDate: 'The date field must be a real calendar date.',
+  dateOutOfRange: 'The date field must be within 2 years of today.',
+  notFound: 'Beach not found.',
+} as const;
+
+/** The patrol facts the beach detail response carries (beaches.service.ts merges them). */
+export interface PatrolFacts {
+  is_patrolled_today: PatrolledToday | null;
+  attendances: Attendances;
+  attendance_is_sample: boolean;
+  todayPosts: TodayPost[];
+}
+
+function bySeasonBeach(seasons: SeasonRow[]): Map<number, SeasonRow[]> {
+  const map = new Map<number, SeasonRow[]>();
+  for (const season of seasons) map.set(season.beach_id, [...(map.get(season.beach_id) ?? []), season]);
+  return map;
+}
+
+function parseMeta(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function presentPost(row: PostRow): TodayPost {
+  const meta = parseMeta(row.meta);
+  const text = (key: string) => (typeof meta[key] === 'string' ? (meta[key] as string) : undefined);
+  return {
+    point_id: row.point_id,
+    local_timestamp: row.local_timestamp,
+    meta: {
+      ...(text('label') !== undefined ? { label: text('label') } : {}),
+      ...(text('image_url') !== undefined ? { image_url: text('image_url') } : {}),
+      ...(text('link') !== undefined ? { link: text('link') } : {}),
+      ...(text('first_name') !== undefined ? { first_name: text('first_name') } : {}),
+      sample: row.is_sample === 1,
+    },
+  };
+}
+
+export function createPatrolsService(repo: PatrolsRepository, clock: () => Date = () => new Date()) {
+  /**
+   * is_patrolled_today of many beaches at one instant, each judged on its own calendar day in its
+   * own time zone. Beaches we hold no schedule for are absent from the map (unknown: null).
+   */
+  async function patrolledTodayOf(beachIds: number[], now: Date): Promise<Map<number, PatrolledToday>> {
+    const beaches = await repo.beaches(beachIds);
+    const result = new Map<number, PatrolledToday>();
+    if (beaches.length === 0) return result;
+    const todays = new Map(beaches.map((b) => [b.id, localDate(now, b.timezone)]));
+    const days = [...todays.values()].sort();
+    const first = days[0]!;
+    const last = days.at(-1)!;
+    const [seasons, holidays] = await Promise.all([
+      repo.seasons(
+        beaches.map((b) => b.id),
+        addDays(first, -SCHEDULE_KNOWN_WITHIN_DAYS),
+        addDays(last, SCHEDULE_KNOWN_WITHIN_DAYS),
+      ),
+      repo.holidays(
+        beaches.map((b) => b.state),
+        first,
+        last,
+      ),
+    ]);
+    const seasonsOf = bySeasonBeach(seasons);
+    for (const beach of beaches) {
+      const today = todays.get(beach.id)!;
+      const value = patrolledToday(
+        seasonsOf.get(beach.id) ?? [],
+        today,
+        holidays.get(beach.state) ?? new Map(),
+      );
+      if (value) result.set(beach.id, value);
+    }
+    return result;
+  }
+
+  return {
+    patrolledToday: patrolledTodayOf,
+
+    /** GET /api/v4/beach/{beachId}/patrols: PATROL_WINDOW_DAYS days from `date` (default: today at the beach). */
+    async patrols(rawId: string, query: unknown): Promise<PatrolsResponse> {
+      if (!/^\d{1,9}$/.test(rawId)) throw validationFailed({ beachId: [PATROLS_MESSAGES.beachId] });
+      const { date } = parseInput(PatrolsQuerySchema, query);
+      if (date !== undefined && !isCalendarDate(date))
+        throw validationFailed({ date: [PATROLS_MESSAGES.invalidDate] });
+      const [beach] = await repo.beaches([Number(rawId)]);
+      if (!beach) throw notFound(PATROLS_MESSAGES.notFound);
+      const today = localDate(clock(), beach.timezone);
+      const start = date ?? today;
+      if (Math.abs(daysBetween(today, start)) > MAX_DAYS_FROM_TODAY)
+        throw validationFailed({ date: [PATROLS_MESSAGES.dateOutOfRange] });
+      const end = addDays(start, PATROL_WINDOW_DAYS - 1);
+      const [seasons, holidays] = await Promise.all([
+        repo.seasons([beach.id], start, end),
+        repo.holidays([beach.state], start, end),
+      ]);
+      const calendar = holidays.get(beach.state) ?? new Map<string, string>();
+      const dates = windowDates(start);
+      const clubs = new Map<number, SeasonRow[]>();
+      for (const season of seasons) clubs.set(season.club_id, [...(clubs.get(season.club_id) ?? []), season]);
+      const patrols: PatrolsResponse['patrols'] = {};
+      for (const [clubId, clubSeasons] of clubs) {
+        patrols[String(clubId)] = {
+          name: clubSeasons[0]!.club_title,
+          days: dates.map((day) => patrolDay(clubSeasons, day, calendar)),
+        };
+      }
+      const sources = [...new Set(seasons.map((s) => s.source))].sort();
+      return {
+        patrols,
+        schedule_dates: scheduleDates(start),
+        date: start,
+        timezone: beach.timezone,
+        is_sample: seasons.some((s) => s.is_sample),
+        source: sources.length > 0 ? sources.join('; ') : null,
+      };
+    },
+
+    /** The beach detail's patrol facts: patrolled today, attendance and posted updates of today. */
+    async forBeach(beach: BeachRow): Promise<PatrolFacts> {
+      const now = clock();
+      const today = localDate(now, beach.timezone);
+      const [patrolled, records, posts] = await Promise.all([
+        patrolledTodayOf([beach.id], now),
+        repo.attendance(beach.id, today, ATTENDANCE_DAYS),
+        repo.postsOn(beach.id, today),
+      ]);
+      return {
+        is_patrolled_today: patrolled.get(beach.id) ?? null,
+        attendances: groupAttendances(records, today),
+        attendance_is_sample: records.some((r) => r.is_sample === 1),
+        todayPosts: posts.map(presentPost),
+      };
+    },
+  };
+}
+
+export type PatrolsService = ReturnType<typeof createPatrolsService>;

@@ -1,0 +1,155 @@
+import {
+  DEFAULT_TIMEZONE,
+  type CurrentObservations,
+  type DataSource,
+  type WeatherResponse,
+} from '@safeshore/domain';
+import { notFound } from '../../http/errors.ts';
+import { warningsFor } from '../../providers/bom-warnings.ts';
+import type { WeatherProviders } from '../../providers/index.ts';
+import type { TidePrediction } from '../../providers/tides.ts';
+import {
+  presentCurrentTide,
+  presentCurrentUv,
+  presentCurrentWeather,
+  presentForecast,
+  presentObservations,
+  presentRadar,
+  presentSwell,
+  presentTides,
+  presentWarning,
+  sourceOf,
+  windowAt,
+} from './weather.presenter.ts';
+import type { WeatherRepository } from './weather.repository.ts';
+import { isKnownTimeZone, startOfLocalDay } from './wall-clock.ts';
+
+/**
+ * The conditions at a beach (GET /api/v4/beach/{beachId}/weather). Each group comes from its own
+ * provider; a provider that fails leaves its group empty (or stale, with its age) and never the
+ * whole answer: the beach page must work without weather (spec section 4). Tides are computed
+ * locally and work with no network.
+ */
+export function createWeatherService(
+  repo: WeatherRepository,
+  providers: WeatherProviders,
+  clock: () => Date = () => new Date(),
+  log?: { warn: (details: object, message: string) => void },
+) {
+  // Presented groups per cached answer and beach clock: every beach of a cell and zone shows the
+  // same hours, so they are built once per cached answer (a few hundred wall-clock conversions).
+  const presented = new WeakMap<object, Map<string, unknown>>();
+  function memo<T>(owner: object, key: string, build: () => T): T {
+    let entries = presented.get(owner);
+    if (!entries) {
+      entries = new Map();
+      presented.set(owner, entries);
+    }
+    if (entries.has(key)) return entries.get(key) as T;
+    const value = build();
+    if (entries.size >= 64) entries.clear();
+    entries.set(key, value);
+    return value;
+  }
+
+  /** A provider call that cannot throw: a failure is the same as nothing cached. */
+  async function safely<T>(what: string, call: (() => Promise<T | null>) | null): Promise<T | null> {
+    if (!call) return null;
+    try {
+      return await call();
+    } catch (error) {
+      log?.warn({ err: error, provider: what }, 'weather provider failed');
+      return null;
+    }
+  }
+
+  function tideSource(prediction: TidePrediction, now: number): DataSource {
+    return sourceOf(
+      {
+        ...providers.tides.source,
+        attribution: `${prediction.station.attribution} Predictions by Neaps (MIT).`,
+      },
+      {
+        fetchedAt: prediction.computedAt,
+        ageSeconds: Math.max(0, Math.floor((now - prediction.computedAt) / 1000)),
+        stale: false,
+      },
+    );
+  }
+
+  return {
+    async forBeach(beachId: number): Promise<WeatherResponse> {
+      const beach = await repo.findBeach(beachId);
+      if (!beach) throw notFound('Beach not found.');
+      const now = clock().getTime();
+      const timeZone = isKnownTimeZone(beach.timezone) ? beach.timezone : DEFAULT_TIMEZONE;
+      const point = { latitude: beach.latitude, longitude: beach.longitude };
+      const window = windowAt(now, timeZone, (date) => startOfLocalDay(date, timeZone));
+      const {
+        forecast: forecastProvider,
+        marine: marineProvider,
+        radar: radarProvider,
+        warnings,
+      } = providers;
+
+      const [forecast, marine, radar, warningList] = await Promise.all([
+        safely('forecast', forecastProvider && (() => forecastProvider.get(point))),
+        safely('marine', marineProvider && (() => marineProvider.get(point))),
+        safely('radar', radarProvider && (() => radarProvider.get())),
+        safely('warnings', warnings?.covers(beach.state) ? () => warnings.get(beach.state) : null),
+      ]);
+      let tides: TidePrediction | null = null;
+      let levelNow: number | null = null;
+      try {
+        tides = providers.tides.predict(point, window.from, window.to);
+        levelNow = tides ? providers.tides.levelAt(point, now) : null;
+      } catch (error) {
+        log?.warn({ err: error, provider: 'tides' }, 'tide prediction failed');
+      }
+
+      const windowKey = `${timeZone}|${window.from}`;
+      const forecastGroups = forecast
+        ? memo(forecast.value, windowKey, () => presentForecast(forecast.value, window))
+        : { forecast: [], temperature: [], windSpeed: [], windDirection: [], uv: [] };
+
+      return {
+        timezone: timeZone,
+        ...forecastGroups,
+        swell: marine ? memo(marine.value, windowKey, () => presentSwell(marine.value, window)) : [],
+        tides: tides ? memo(tides.extremes, windowKey, () => presentTides(tides, timeZone)) : [],
+        tide_station: tides
+          ? { name: tides.station.name, distance_m: tides.station.distanceM, datum: 'LAT' }
+          : null,
+        radar: radar ? presentRadar(radar.value, point) : null,
+        current: {
+          weather: presentCurrentWeather(forecast?.value ?? null, marine?.value ?? null, now),
+          currentTide: tides ? presentCurrentTide(tides, levelNow, now) : null,
+          currentUV: presentCurrentUv(forecast?.value ?? null, now),
+        },
+        todays_marine_warnings: warningList
+          ? warningsFor(point, warningList.value, now).map(presentWarning)
+          : [],
+        sources: {
+          forecast: forecast && forecastProvider ? sourceOf(forecastProvider.source, forecast) : null,
+          marine: marine && marineProvider ? sourceOf(marineProvider.source, marine) : null,
+          tides: tides ? tideSource(tides, now) : null,
+          radar: radar && radarProvider ? sourceOf(radarProvider.source, radar) : null,
+          warnings: warningList && warnings ? sourceOf(warnings.source, warningList) : null,
+        },
+      };
+    },
+
+    /**
+     * Current observations at a point from the cached forecast only (never an upstream call), for
+     * place pages: null when no beach near the point has had its conditions fetched recently.
+     */
+    cachedCurrentObservations(latitude: number, longitude: number): CurrentObservations | null {
+      const provider = providers.forecast;
+      if (!provider || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+      const cached = provider.peek({ latitude, longitude });
+      return cached ? presentObservations(cached, clock().getTime(), provider.source) : null;
+    },
+  };
+}
+
+export type WeatherService = ReturnType<typeof createWeatherService>;

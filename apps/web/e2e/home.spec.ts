@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { BONDI, keepMapLocal } from './map-helpers.ts';
+
+const EMPTY = 'There are no beaches matching your results!';
+
+test.describe('with the browser position near Bondi', () => {
+  test.use({ geolocation: BONDI, permissions: ['geolocation'] });
+
+  test('Home lists the closest and patrolled beaches, and the filters narrow them', async ({
+    page,
+    context,
+  }) => {
+    await keepMapLocal(context);
+    const lookup = page.waitForRequest((r) => r.url().endsWith('/api/v4/location/') && r.method() === 'POST');
+    await page.goto('/');
+    expect((await lookup).postDataJSON()).toEqual(BONDI);
+    await expect(page.getByTestId('location-note')).toHaveText(
+      'Showing beaches near your location: Bondi Beach, New South Wales.',
+    );
+
+    const patrolled = page.getByRole('list', { name: 'Patrolled' });
+    const closest = page.getByRole('list', { name: 'Closest' });
+    // The starter beaches nearest this point, patrolled ones apart, at most 6 each.
+    await expect(patrolled.getByRole('link')).toHaveText([
+      'Bondi Beach',
+      'Tamarama Beach',
+      'Bronte Beach',
+      'Clovelly Beach',
+      'Coogee Beach',
+      'Maroubra Beach',
+    ]);
+    await expect(closest.getByRole('link')).toHaveCount(6);
+    await expect(closest.getByRole('link').first()).toHaveText('Camp Cove');
+    await expect(patrolled.getByRole('listitem').first()).toContainText('Bondi Beach · 0.06 km');
+    await expect(patrolled.getByRole('link', { name: 'Bondi Beach' })).toHaveAttribute(
+      'href',
+      '/beach/nsw/waverley/bondi-beach/bondi-beach',
+    );
+
+    // The starter data records no facilities, so no beach is known to have a toilet.
+    const row = page.getByRole('region', { name: 'Beaches near Bondi Beach' });
+    await row.getByRole('checkbox', { name: 'Has toilet' }).check();
+    await expect(row.getByText(EMPTY)).toHaveCount(2);
+    await expect(page.getByRole('list', { name: 'Patrolled' })).toHaveCount(0);
+    await row.getByRole('checkbox', { name: 'Has toilet' }).uncheck();
+    await expect(patrolled.getByRole('link')).toHaveCount(6);
+    await row.getByRole('checkbox', { name: 'Dogs allowed' }).check();
+    await expect(row.getByText(EMPTY)).toHaveCount(2);
+
+    // The place row links to the closest places; the banner is the rip current campaign.
+    const places = page.getByRole('navigation', { name: 'Places near Bondi Beach' });
+    await expect(places.getByRole('link')).toHaveCount(4);
+    await expect(page.getByRole('link', { name: 'Learn More' })).toHaveAttribute(
+      'href',
+      '/surf-safety/ripcurrents',
+    );
+    await expectNoAxeViolations(page);
+
+    // Every later call names the place being looked at.
+    const search = page.waitForRequest((r) => r.url().includes('/api/v4/autocomplete'));
+    await page.getByRole('combobox', { name: /Search for a beach/ }).fill('bronte');
+    expect((await search).headers()['x-location']).toBe('2026');
+
+    await places.getByRole('link', { name: /Bronte/ }).click();
+    await expect(page).toHaveURL('/nsw/waverley/bronte');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bronte');
+  });
+});
+
+test('denied geolocation falls back to the server lookup', async ({ browser }) => {
+  const context = await browser.newContext({ permissions: [] });
+  await keepMapLocal(context);
+  // Deny explicitly: the browser answers PERMISSION_DENIED without asking.
+  await context.addInitScript(() => {
+    navigator.geolocation.getCurrentPosition = (_ok, fail) =>
+      fail?.({
+        code: 1,
+        message: 'User denied Geolocation',
+        PERMISSION_DENIED: 1,
+      } as GeolocationPositionError);
+  });
+  const page = await context.newPage();
+  const lookup = page.waitForRequest((r) => r.url().endsWith('/api/v4/location/') && r.method() === 'POST');
+  await page.goto('/');
+  // No body: the server looks up the caller's address, else the default coordinate (Bondi).
+  expect((await lookup).postData()).toBeNull();
+  await expect(page.getByTestId('location-note')).toContainText(
+    'Showing beaches near Bondi Beach, New South Wales, our default location',
+  );
+  await expect(page.getByTestId('location-note')).toContainText('Allow location access');
+  await expect(page.getByRole('list', { name: 'Patrolled' }).getByRole('link').first()).toHaveText(
+    'Bondi Beach',
+  );
+  await context.close();
+});
+
+test('a location failure shows the server message and clears the lists', async ({ page, context }) => {
+  await keepMapLocal(context);
+  await page.route('**/api/v4/location/', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Try later"}' }),
+  );
+  await page.goto('/');
+  await expect(page.getByRole('alert')).toContainText(
+    'Error fetching location details, server responded: Try later',
+  );
+  await expect(page.getByRole('list', { name: 'Closest' })).toHaveCount(0);
+  await page.unroute('**/api/v4/location/');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('list', { name: 'Patrolled' })).toBeVisible();
+});

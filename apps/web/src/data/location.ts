@@ -1,0 +1,145 @@
+import * as z from 'zod/mini';
+import { queryOptions } from '@tanstack/react-query';
+import {
+  LocationResponseSchema,
+  MapBeachesResponseSchema,
+  type LatLng,
+  type ListBeach,
+  type LocationResponse,
+  type Place,
+} from '@safeshore/domain';
+import { getCurrentPosition, GeolocationError, type GeolocationFailure } from '../platform/geolocation.ts';
+import { ApiError, request } from './api.ts';
+import { setCurrentPostcode } from './current-postcode.ts';
+import { FRESHNESS_MS } from './queries.ts';
+
+/** A location lookup either finds a place or says why not (and, maybe, the state to fall back to). */
+export type LocationLookup =
+  { found: true; data: LocationResponse } | { found: false; message: string; state: string | null };
+
+const LocationErrorBodySchema = z.object({
+  error: z.string(),
+  state: z.optional(z.nullable(z.string())),
+});
+
+/**
+ * POST /api/v4/location/: by coordinates, by a place url ("/nsw/waverley/bondi-beach",
+ * "/postcode/2026"), or with no body at all (the server looks up the caller's address, else uses the
+ * default coordinate). An unknown place comes back as `{found: false}`, whether the server says so
+ * in a 200 answer carrying `error` or in a 404/422 one; other failures throw.
+ */
+export async function fetchLocation(
+  query: { latitude: number; longitude: number } | { url: string } | null,
+  signal?: AbortSignal,
+): Promise<LocationLookup> {
+  let answer: unknown;
+  try {
+    answer = await request('/api/v4/location/', z.unknown(), {
+      method: 'POST',
+      signal,
+      ...(query && { json: query }),
+    });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) {
+      const parsed = z.safeParse(LocationErrorBodySchema, error.body);
+      return parsed.success
+        ? { found: false, message: parsed.data.error, state: parsed.data.state ?? null }
+        : { found: false, message: error.message, state: null };
+    }
+    throw error;
+  }
+  const unknownPlace = z.safeParse(LocationErrorBodySchema, answer);
+  if (unknownPlace.success) {
+    return { found: false, message: unknownPlace.data.error, state: unknownPlace.data.state ?? null };
+  }
+  const parsed = z.safeParse(LocationResponseSchema, answer);
+  if (!parsed.success) {
+    throw new ApiError(200, 'SafeShore sent data this version of the app does not understand.');
+  }
+  return { found: true, data: parsed.data };
+}
+
+/** Home's location and where it came from. */
+export interface HomeLocation {
+  response: LocationResponse;
+  /** The device's position when the browser gave one (the map centres there). */
+  position: LatLng | null;
+  /** Why the browser gave no position (the server then looked the caller up). */
+  geolocationFailure: GeolocationFailure | null;
+}
+
+/**
+ * Home: the browser's position, else (denied, unavailable, unsupported) the server's lookup of the
+ * caller. An unknown place is an error here: Home always needs one. Success remembers the
+ * place's postcode for the X-location header; failure clears it (spec section 8).
+ */
+export async function fetchHomeLocation(signal?: AbortSignal): Promise<HomeLocation> {
+  let position: LatLng | null = null;
+  let geolocationFailure: GeolocationFailure | null = null;
+  try {
+    position = await getCurrentPosition();
+  } catch (error) {
+    geolocationFailure = error instanceof GeolocationError ? error.reason : 'unavailable';
+  }
+  try {
+    const lookup = await fetchLocation(position, signal);
+    if (!lookup.found) throw new ApiError(404, lookup.message);
+    setCurrentPostcode(lookup.data.place?.postcode ?? null);
+    return { response: lookup.data, position, geolocationFailure };
+  } catch (error) {
+    setCurrentPostcode(null);
+    throw error;
+  }
+}
+
+export const LOCATION_QUERY_KEY = ['location'] as const;
+
+/** Reloaded when the tab becomes visible and the data is older than 600 s (spec section 4). */
+export const homeLocationQuery = () =>
+  queryOptions({
+    queryKey: [...LOCATION_QUERY_KEY, 'home'],
+    queryFn: ({ signal }) => fetchHomeLocation(signal),
+    staleTime: FRESHNESS_MS,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
+
+/** A place page: the place named by the route path. */
+export const placeLocationQuery = (pathname: string) =>
+  queryOptions({
+    queryKey: [...LOCATION_QUERY_KEY, 'url', pathname.toLowerCase()],
+    queryFn: async ({ signal }) => {
+      const lookup = await fetchLocation({ url: pathname }, signal);
+      if (lookup.found && lookup.data.place) setCurrentPostcode(lookup.data.place.postcode);
+      return lookup;
+    },
+    staleTime: FRESHNESS_MS,
+  });
+
+/** A box on the map, in degrees. */
+export interface MapBounds {
+  north: number;
+  east: number;
+  south: number;
+  west: number;
+}
+
+export interface MapBeaches {
+  beaches: ListBeach[];
+  place: Place | null;
+  truncated: boolean;
+}
+
+const coordinate = (value: number) => Number(value.toFixed(6));
+
+/** GET /api/v4/map/beaches for a box: neCoords and swCoords as "lat,lng". */
+export async function fetchMapBeaches(bounds: MapBounds, signal?: AbortSignal): Promise<MapBeaches> {
+  const ne = `${coordinate(bounds.north)},${coordinate(bounds.east)}`;
+  const sw = `${coordinate(bounds.south)},${coordinate(bounds.west)}`;
+  const { data } = await request(
+    `/api/v4/map/beaches?neCoords=${encodeURIComponent(ne)}&swCoords=${encodeURIComponent(sw)}`,
+    MapBeachesResponseSchema,
+    { signal },
+  );
+  return data;
+}

@@ -1,0 +1,39 @@
+import type { BeachDetailResponse } from '@safeshore/domain';
+import { Carousel } from '../../ui/Carousel.tsx';
+import { BeachIcon } from '../../ui/icons/index.ts';
+import { FallbackImage } from './FallbackImage.tsx';
+
+type BeachImage = BeachDetailResponse['images'][number];
+
+function Photo({ image, beachTitle, eager }: { image: BeachImage; beachTitle: string; eager: boolean }) {
+  const credit = [image.credit, image.licence].filter(Boolean).join(', ');
+  return (
+    <figure className="beach-photo">
+      <FallbackImage src={image.url} alt={image.caption ?? beachTitle} loading={eager ? 'eager' : 'lazy'} />
+      {credit && <figcaption className="beach-photo__credit">{credit}</figcaption>}
+    </figure>
+  );
+}
+
+/** The photo carousel: several photos rotate, one shows alone, none shows the placeholder. */
+export function BeachPhotos({ images, beachTitle }: { images: BeachImage[]; beachTitle: string }) {
+  return (
+    <section className="card beach__photo" aria-label="Photos">
+      {images.length === 0 ? (
+        <div className="photo-placeholder">
+          <BeachIcon size={48} />
+          <p>No photos of this beach yet.</p>
+        </div>
+      ) : images.length === 1 ? (
+        <Photo image={images[0]!} beachTitle={beachTitle} eager />
+      ) : (
+        <Carousel
+          label={`Photos of ${beachTitle}`}
+          slides={images.map((image, i) => (
+            <Photo key={image.id} image={image} beachTitle={beachTitle} eager={i === 0} />
+          ))}
+        />
+      )}
+    </section>
+  );
+}

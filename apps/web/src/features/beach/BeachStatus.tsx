@@ -1,0 +1,81 @@
+import type { Beach } from '@safeshore/domain';
+import {
+  BeachFlagIcon,
+  NoPatrolIcon,
+  PatrolFlagIcon,
+  UnknownPatrolIcon,
+  type BeachFlagIconName,
+} from '../../ui/icons/index.ts';
+import { timeRange } from './format.ts';
+
+/**
+ * The spec's flag icon name: "patrolled-{covid_status}" when patrol >= 1, "unpatrolled-{…}" when
+ * patrol is 0. Null when either fact is unknown: an unknown patrol must not be drawn as
+ * "unpatrolled" (or patrolled).
+ */
+export function flagIconName(beach: Pick<Beach, 'patrol' | 'covid_status'>): BeachFlagIconName | null {
+  if (beach.patrol === null || beach.covid_status === null) return null;
+  return `${beach.patrol >= 1 ? 'patrolled' : 'unpatrolled'}-${beach.covid_status}`;
+}
+
+const STATUS_COLOUR_NAMES = { red: 'red', amber: 'amber', green: 'green' } as const;
+
+/** Patrol text of the header: what we know, and "not available" when we do not. */
+export function patrolText(patrol: number | null): string {
+  if (patrol === null) return 'Patrol information not available';
+  return patrol >= 1 ? 'Patrolled by a surf life saving club in season' : 'Not patrolled';
+}
+
+/**
+ * Today's patrol: "Patrolled today 9:00 am – 5:00 pm" (times at the beach), "Not patrolled today",
+ * or null when unknown (nothing is said then beyond the patrol badge).
+ */
+export function patrolledTodayText(today: Beach['is_patrolled_today'], timeZone: string): string | null {
+  if (!today) return null;
+  if (today.flag === 0) return 'Not patrolled today';
+  const hours = timeRange(today.start, today.end, timeZone);
+  return hours ? `Patrolled today ${hours}` : 'Patrolled today';
+}
+
+/** The header's badges: patrol with the status flag, the beach status, today's patrol, sample data. */
+export function BeachStatus({ beach }: { beach: Beach }) {
+  const flag = flagIconName(beach);
+  const patrolled = beach.patrol !== null && beach.patrol >= 1;
+  const today = patrolledTodayText(beach.is_patrolled_today, beach.timezone);
+  const flagTitle =
+    flag && beach.covid_status
+      ? `${patrolled ? 'Patrolled' : 'Unpatrolled'} beach flag, status ${STATUS_COLOUR_NAMES[beach.covid_status]}`
+      : undefined;
+  return (
+    <p className="beach__badges" data-testid="beach-badges">
+      <span className={`badge ${patrolled ? 'badge--patrol' : 'badge--unknown'}`} data-testid="patrol-badge">
+        {flag ? (
+          <BeachFlagIcon name={flag} size={18} title={flagTitle} />
+        ) : patrolled ? (
+          <PatrolFlagIcon size={18} />
+        ) : beach.patrol === 0 ? (
+          <NoPatrolIcon size={18} />
+        ) : (
+          <UnknownPatrolIcon size={18} />
+        )}{' '}
+        {patrolText(beach.patrol)}
+      </span>
+      {beach.status && (
+        <span className={`badge badge--status badge--status-${beach.status.toLowerCase()}`}>
+          <span className="visually-hidden">Beach status: </span>
+          {beach.status}
+        </span>
+      )}
+      {today && (
+        <span
+          className={`badge ${beach.is_patrolled_today?.flag === 1 ? 'badge--patrol' : 'badge--unknown'}`}
+          data-testid="patrolled-today"
+        >
+          {today}
+          {beach.is_patrolled_today?.is_sample && <span className="sample-tag">Sample data</span>}
+        </span>
+      )}
+      {beach.is_sample && <span className="badge badge--sample">Sample data</span>}
+    </p>
+  );
+}

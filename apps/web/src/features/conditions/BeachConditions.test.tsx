@@ -1,0 +1,242 @@
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import { WeatherResponseSchema, type WeatherResponse } from '@safeshore/domain';
+import { mockApi } from '../../test/api-mock.ts';
+import { beach } from '../../test/fixtures.ts';
+import { BeachConditions } from './BeachConditions.tsx';
+import { source, weatherFixture } from './test-fixtures.ts';
+
+// The map itself (Leaflet) is exercised in the browser tests; here the viewer's frame logic is enough.
+vi.mock('./radar/RadarMap.tsx', () => ({
+  default: (props: { frame: number; sizeKey: number }) => (
+    <div data-testid="radar-map" data-frame={props.frame} data-size={props.sizeKey} />
+  ),
+}));
+
+// jsdom has no CSS.escape, which react-aria's collections use.
+beforeEach(() => {
+  if (typeof CSS === 'undefined')
+    vi.stubGlobal('CSS', { escape: (value: string) => value.replace(/["\\]/g, '\\$&') });
+});
+afterEach(() => {
+  cleanup();
+  // The query library follows the window's offline event globally.
+  onlineManager.setOnline(true);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const WEATHER_PATH = 'GET /api/v4/beach/1/weather';
+
+function show(weather: WeatherResponse | [number, unknown] = weatherFixture()) {
+  const api = mockApi({ [WEATHER_PATH]: Array.isArray(weather) ? weather : [200, weather] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <BeachConditions beach={beach()} />
+    </QueryClientProvider>,
+  );
+  return api;
+}
+
+async function openTab(name: string) {
+  await userEvent.click(await screen.findByRole('tab', { name }, { timeout: 5000 }));
+  return screen.getByRole('tabpanel');
+}
+
+const sourceLines = (root: HTMLElement) =>
+  within(root)
+    .getAllByTestId('source-line')
+    .map((p) => p.textContent);
+
+describe('BeachConditions', () => {
+  it('uses a fixture that satisfies the contract', () => {
+    expect(z.safeParse(WeatherResponseSchema, weatherFixture()).success).toBe(true);
+  });
+
+  it('loads the weather once and shows the six tabs, Weather first', async () => {
+    const api = show();
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Weather', 'Swell', 'Wind', 'Tide', 'UV', 'Radar']);
+    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+    expect(api.calls.filter((c) => c.path === '/api/v4/beach/1/weather')).toHaveLength(1);
+  });
+
+  it('Weather: daily forecast with icons (none for code 5), min/max in °C, a 6-hourly temperature chart and its source', async () => {
+    show();
+    const panel = await openTab('Weather');
+    const days = within(within(panel).getByRole('list', { name: 'Daily forecast' })).getAllByRole('listitem');
+    expect(days.map((d) => d.querySelector('.weather-icon')?.getAttribute('data-icon') ?? null)).toEqual([
+      'sunny',
+      null,
+      'rain',
+    ]);
+    expect(days[0]!.textContent).toContain('Min 18.46°C · Max 27°C');
+    expect(days[2]!.textContent).toContain('Max 22°C');
+    expect(days[2]!.textContent).not.toContain('Min');
+    const ticks = [...panel.querySelectorAll('[data-testid="chart-x-axis"] text')].map((t) => t.textContent);
+    // 48 hourly readings from midnight: ticks at 12 am (the day), 6 am, 12 pm, 6 pm.
+    expect(ticks.slice(0, 4)).toEqual(['Wed', '6 am', '12 pm', '6 pm']);
+    expect(sourceLines(panel)).toEqual([expect.stringMatching(/^Open-Meteo forecast · updated 12 min ago/)]);
+  });
+
+  it('Swell: height in m with hourly ticks, water temperature, and a visible stale mark', async () => {
+    show();
+    const panel = await openTab('Swell');
+    expect(within(panel).getByText('Water temperature').nextSibling?.textContent).toBe('21.5°C');
+    expect(panel.textContent).toContain('1.2 m from SSE, period 9.25 s');
+    const chart = within(panel).getByRole('img', { name: /^Swell height \(m\)/ });
+    expect(chart.getAttribute('aria-label')).toContain('from 1.2 to 1.44 m');
+    const line = within(panel).getByTestId('source-line');
+    expect(line.textContent).toMatch(/^Open-Meteo marine · updated 3 h ago/);
+    expect(within(line).getByText('Out of date')).toBeTruthy();
+    expect(line.className).toContain('source-line--stale');
+  });
+
+  it('Wind: speed in km/h with arrows only where the direction changed by more than 15°', async () => {
+    show();
+    const panel = await openTab('Wind');
+    expect(panel.textContent).toContain('SSW 18.12 km/h');
+    const arrows = [...panel.querySelectorAll('.chart__marker title')].map((t) => t.textContent);
+    expect(arrows).toEqual(['Wind from S, Wed 12 am', 'Wind from SSW, Wed 3 am', 'Wind from SSW, Wed 5 am']);
+    // Arrows point downwind: from 180° the arrow points to 0° (north).
+    expect(panel.querySelector('.chart__marker')!.getAttribute('transform')).toContain('rotate(0)');
+    const ticks = panel.querySelectorAll('[data-testid="chart-x-axis"] text');
+    expect(ticks.length).toBeGreaterThan(4);
+    expect(sourceLines(panel)[0]).toMatch(/^Open-Meteo forecast/);
+  });
+
+  it('Tide: curve with high and low marked, the tide times, the station, and the current tide arrow', async () => {
+    show();
+    const panel = await openTab('Tide');
+    const markers = [...panel.querySelectorAll('.chart__marker')];
+    expect(markers.map((m) => m.querySelector('title')!.textContent)).toEqual([
+      'Low tide 0.3 m, Wed 3:12 am',
+      'High tide 1.62 m, Wed 9:25 am',
+      'Low tide 0.41 m, Wed 3:40 pm',
+      'High tide 1.5 m, Wed 9:50 pm',
+    ]);
+    expect(markers.map((m) => /rotate\((\d+)\)/.exec(m.getAttribute('transform')!)![1])).toEqual([
+      '180',
+      '0',
+      '180',
+      '0',
+    ]);
+    const rows = within(within(panel).getByRole('table', { name: 'Tide times' })).getAllByRole('row');
+    expect(rows[1]!.textContent!.trim()).toBe('LowWed 3:12 am0.3 m');
+    expect(panel.textContent).toContain('Sydney (Fort Denison), 7.40 km from the beach');
+    expect(within(panel).getByTestId('tide-now').textContent).toContain('Rising, 1.1 m');
+    expect(sourceLines(panel)[0]).toMatch(/^neaps tide predictions · updated just now/);
+  });
+
+  it('UV: coloured bands and "n/11+" labels', async () => {
+    show();
+    const panel = await openTab('UV');
+    const days = within(within(panel).getByRole('list', { name: 'Daily maximum UV index' })).getAllByRole(
+      'listitem',
+    );
+    expect(days.map((d) => d.querySelector('.uv')!.getAttribute('data-uv-colour'))).toEqual([
+      'green',
+      'orange',
+      'violet',
+    ]);
+    expect(days.map((d) => d.querySelector('.uv__value')!.textContent)).toEqual([
+      '2/11+',
+      '7.36/11+',
+      '13/11+',
+    ]);
+    const bars = days.map((d) => (d.querySelector('.uv__bar span') as HTMLElement).style.width);
+    expect(bars[2]).toBe('100%');
+    expect(panel.textContent).toContain('UV index now');
+  });
+
+  it('Radar: the viewer with the 128 km size selected', async () => {
+    show();
+    const panel = await openTab('Radar');
+    expect((within(panel).getByLabelText('Range') as HTMLSelectElement).value).toBe('128');
+    expect(await within(panel).findByTestId('radar-map', {}, { timeout: 5000 })).toBeTruthy();
+    expect(sourceLines(panel)[0]).toMatch(/^RainViewer · updated 4 min ago/);
+  });
+
+  it('hides the Radar tab offline and keeps the other tabs', async () => {
+    show();
+    await openTab('Radar');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Weather',
+      'Swell',
+      'Wind',
+      'Tide',
+      'UV',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Weather' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('shows marine warnings with a count badge', async () => {
+    show();
+    const warnings = await screen.findByTestId('marine-warnings');
+    expect(within(warnings).getByTestId('warning-count').textContent).toBe('1 warning');
+    expect(warnings.textContent).toContain('Gale warning for the Sydney coast.');
+    expect(
+      within(warnings)
+        .getByRole('link', { name: /Full warning/ })
+        .getAttribute('href'),
+    ).toBe('https://www.bom.gov.au/marine/warning');
+    expect(sourceLines(warnings)[0]).toMatch(/^Bureau of Meteorology · updated 30 min ago/);
+  });
+
+  it('never says "no warnings" when the warnings could not be fetched', async () => {
+    const base = weatherFixture();
+    show(weatherFixture({ todays_marine_warnings: [], sources: { ...base.sources, warnings: null } }));
+    const warnings = await screen.findByTestId('marine-warnings');
+    expect(warnings.textContent).toContain('Marine warnings are not available right now.');
+    expect(within(warnings).queryByTestId('warning-count')).toBeNull();
+  });
+
+  it('says a group is not available when its provider had nothing', async () => {
+    const base = weatherFixture();
+    show(
+      weatherFixture({
+        swell: [],
+        current: { ...base.current, weather: null },
+        sources: { ...base.sources, marine: null },
+      }),
+    );
+    const panel = await openTab('Swell');
+    expect(panel.textContent).toBe('Swell is not available right now.');
+  });
+
+  it('shows a quiet message with a retry when the weather fails, and recovers', async () => {
+    const api = show([503, { message: 'Upstream down' }]);
+    // One quick retry for a server error, then the quiet message.
+    expect(
+      await screen.findByText('Conditions are not available right now.', {}, { timeout: 4000 }),
+    ).toBeTruthy();
+    expect(api.calls).toHaveLength(2);
+    expect(screen.queryByText(/Upstream down/)).toBeNull();
+    api.fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify(weatherFixture()), { headers: { 'Content-Type': 'application/json' } }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('tab', { name: 'Weather' })).toBeTruthy();
+  });
+
+  it('does not request the weather offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const api = show();
+    expect(await screen.findByText(/Go online to see the weather/)).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('shows the age since the data was fetched', async () => {
+    const base = weatherFixture();
+    show(weatherFixture({ sources: { ...base.sources, forecast: source('Open-Meteo forecast', 125) } }));
+    const panel = await openTab('Weather');
+    expect(sourceLines(panel)[0]).toMatch(/^Open-Meteo forecast · updated 2 h ago/);
+  });
+});

@@ -1,0 +1,1 @@
+export { BeachConditions, BeachWeatherSummary, PlaceConditions } from './lazy.tsx';

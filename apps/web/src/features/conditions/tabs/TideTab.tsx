@@ -1,0 +1,103 @@
+import {
+  formatDayHour,
+  formatTickLabel,
+  formatWeatherValue,
+  localTimeValue,
+  round2,
+  tideArrow,
+  type WeatherResponse,
+} from '@safeshore/domain';
+import { DirectionArrowIcon } from '../../../ui/icons/index.ts';
+import { LineChart } from '../../../ui/LineChart.tsx';
+import { chartAxis } from '../charts.ts';
+import { SourceLine } from '../SourceLine.tsx';
+import { Unavailable } from './WeatherTab.tsx';
+
+const TIDE_STATE_TEXT = { low: 'Low tide', high: 'High tide', rising: 'Rising', falling: 'Falling' } as const;
+
+/** Tide tab: the predicted curve over the next 24 hours (hourly ticks) with high and low marked, and the tide times. */
+export function TideTab({
+  weather,
+  now,
+  nowValue,
+}: {
+  weather: WeatherResponse;
+  now: Date;
+  nowValue: number;
+}) {
+  const source = weather.sources.tides;
+  const samples = weather.tides
+    .map((p) => ({ ...p, x: localTimeValue(p.date_time_local) }))
+    .filter((p) => Number.isFinite(p.x))
+    .sort((a, b) => a.x - b.x);
+  const axis = chartAxis(
+    'tide',
+    samples.map((p) => p.x),
+    nowValue,
+  );
+  if (!axis) return <Unavailable what="The tide prediction" source={source} now={now} />;
+  const shown = samples.filter((p) => axis.contains(p.x));
+  const turns = shown.filter((p) => p.type !== null);
+  const current = weather.current.currentTide;
+  const station = weather.tide_station;
+  return (
+    <div className="conditions-panel">
+      {current && (
+        <p className="tide-now" data-testid="tide-now">
+          <DirectionArrowIcon size={20} degrees={tideArrow(current.state) === 'down' ? 180 : 0} />{' '}
+          <strong>{TIDE_STATE_TEXT[current.state]}</strong>
+          {`, ${formatWeatherValue(current.height, 'height')}`}
+        </p>
+      )}
+      <LineChart
+        title="Tide height (m above LAT)"
+        series={[
+          { name: 'Tide height', color: '#00695c', points: shown.map((p) => ({ x: p.x, y: p.height })) },
+        ]}
+        xDomain={axis.xDomain}
+        xTicks={axis.xTicks}
+        formatX={formatDayHour}
+        formatTick={formatTickLabel}
+        yUnit="m"
+        formatY={(y) => String(round2(y))}
+        markers={turns.map((p) => ({
+          x: p.x,
+          y: p.height,
+          direction: p.type === 'high' ? ('up' as const) : ('down' as const),
+          label: `${p.type === 'high' ? 'High' : 'Low'} tide ${formatWeatherValue(p.height, 'height')}, ${formatDayHour(p.x)}`,
+        }))}
+      />
+      {turns.length > 0 && (
+        <table className="tide-times">
+          <caption>Tide times</caption>
+          <thead>
+            <tr>
+              <th scope="col">Tide</th>
+              <th scope="col">Time</th>
+              <th scope="col">Height</th>
+            </tr>
+          </thead>
+          <tbody>
+            {turns.map((p) => (
+              <tr key={p.x}>
+                <th scope="row">
+                  <DirectionArrowIcon size={16} degrees={p.type === 'high' ? 0 : 180} />{' '}
+                  {p.type === 'high' ? 'High' : 'Low'}
+                </th>
+                <td>{formatDayHour(p.x)}</td>
+                <td>{formatWeatherValue(p.height, 'height')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {station && (
+        <p className="muted conditions-note">
+          Predicted for {station.name}, {(station.distance_m / 1000).toFixed(2)} km from the beach. Heights
+          are above Lowest Astronomical Tide (LAT). Predictions do not include the effect of weather.
+        </p>
+      )}
+      {source && <SourceLine source={source} now={now} />}
+    </div>
+  );
+}

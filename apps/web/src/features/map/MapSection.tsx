@@ -1,0 +1,94 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { LatLng } from '@safeshore/domain';
+import { MOBILE_QUERY, useMediaQuery } from '../../platform/media.ts';
+import { useOnline } from '../../platform/online.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+import type { ShownBeach } from './beach-facts.ts';
+import type { MapFocusBeach } from './BeachMap.tsx';
+
+/** Leaflet and supercluster load only when a map is about to be seen. */
+const BeachMap = lazy(() => import('./BeachMap.tsx'));
+
+export interface MapSectionProps {
+  heading: string;
+  /** The map region's accessible name. */
+  label: string;
+  center: LatLng;
+  zoom: number;
+  beaches: readonly ShownBeach[];
+  focus?: MapFocusBeach | null;
+}
+
+function MapLoading() {
+  return (
+    <p className="loading map-section__loading" role="status">
+      <span className="spinner" aria-hidden="true" /> Loading the map…
+    </p>
+  );
+}
+
+/** Renders its children once the placeholder scrolls near the viewport (or on request without IntersectionObserver). */
+function WhenVisible({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  const canObserve = typeof IntersectionObserver !== 'undefined';
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || visible || !canObserve) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [visible, canObserve]);
+
+  if (visible) return <>{children}</>;
+  return (
+    <div ref={ref} className="map-section__placeholder">
+      {!canObserve && (
+        <button type="button" className="button button--secondary" onClick={() => setVisible(true)}>
+          Show the map
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A map section (spec section 2): inline on large screens, a Map button opening a dialog under
+ * 1000 px, and a short note instead while offline (the tiles and beaches need the network).
+ */
+export function MapSection({ heading, label, center, zoom, beaches, focus = null }: MapSectionProps) {
+  const online = useOnline();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const map = (
+    <Suspense fallback={<MapLoading />}>
+      <BeachMap center={center} zoom={zoom} beaches={beaches} focus={focus} label={label} />
+    </Suspense>
+  );
+
+  return (
+    <section className="map-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      {!online ? (
+        <p className="muted">The map needs an internet connection. Go online to see it.</p>
+      ) : mobile ? (
+        <>
+          <button type="button" className="button" onClick={() => setOpen(true)}>
+            Map
+          </button>
+          <Dialog open={open} title={heading} width={800} onClose={() => setOpen(false)}>
+            {open && map}
+          </Dialog>
+        </>
+      ) : (
+        <WhenVisible>{map}</WhenVisible>
+      )}
+    </section>
+  );
+}
