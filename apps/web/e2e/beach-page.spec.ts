@@ -76,8 +76,10 @@ test('public attendance: day tabs and a chart of four series from 6 am to 7 pm',
   await expectNoAxeViolations(page);
 });
 
+// Manly, not Bondi: the algal browser test uploads a real photo of the day for Bondi, which replaces the sample one.
 test('the photo of the day opens in a dialog titled with the time it was added', async ({ page }) => {
-  await openBondi(page);
+  await page.goto('/beach/nsw/northern-beaches/manly/manly-beach');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manly Beach' })).toBeVisible();
   const today = page.getByRole('region', { name: "Today's Conditions" });
   await today.getByRole('button', { name: /^Photo of the day, added/ }).click();
   const dialog = page.getByRole('dialog', { name: /^Photo of the day \| Added \d{1,2}:\d{2} (am|pm)$/ });

@@ -223,31 +223,34 @@ export function LineChart({
           </li>
         ))}
       </ul>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{xLabel}</th>
-            {series.map((s) => (
-              <th key={s.name} scope="col">
-                {s.name}
-                {unit}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {xs.map((x) => (
-            <tr key={x}>
-              <th scope="row">{formatX(x)}</th>
-              {series.map((s) => {
-                const y = s.points.find((p) => p.x === x)?.y;
-                return <td key={s.name}>{y === null || y === undefined ? 'No data' : formatY(y)}</td>;
-              })}
+      {/* A table ignores width: 1px, so the wrapper is what hides it (else it widens the page). */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{xLabel}</th>
+              {series.map((s) => (
+                <th key={s.name} scope="col">
+                  {s.name}
+                  {unit}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {xs.map((x) => (
+              <tr key={x}>
+                <th scope="row">{formatX(x)}</th>
+                {series.map((s) => {
+                  const y = s.points.find((p) => p.x === x)?.y;
+                  return <td key={s.name}>{y === null || y === undefined ? 'No data' : formatY(y)}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
