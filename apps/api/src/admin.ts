@@ -107,7 +107,9 @@ async function main(argv: string[]): Promise<number> {
         if (!file) throw new ImportFileError('import-announcements needs a FILE (.yaml, .yml or .json).');
         const report = await importAnnouncements(handle.db, file);
         console.log(
-          `${report.file}: ${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected.length} rejected`,
+          report.rejected.length > 0
+            ? `${report.file}: ${report.rejected.length} rejected; nothing was changed`
+            : `${report.file}: ${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged`,
         );
         for (const r of report.rejected)
           console.log(`  row ${r.row}${r.key ? ` (${r.key})` : ''}: ${r.reasons.join('; ')}`);
@@ -118,7 +120,9 @@ async function main(argv: string[]): Promise<number> {
         if (!file) throw new ImportFileError('import-ip-ranges needs a FILE (.csv).');
         const report = await importIpRanges(handle.db, file);
         console.log(
-          `${report.file}: ${report.added} ranges added (replacing ${report.replaced}), ${report.rejected.length} rejected`,
+          report.rejected.length > 0
+            ? `${report.file}: ${report.rejected.length} rejected; nothing was changed`
+            : `${report.file}: ${report.added} ranges added (replacing ${report.replaced})`,
         );
         for (const r of report.rejected) console.log(`  line ${r.line}: ${r.reasons.join('; ')}`);
         return report.rejected.length > 0 ? 1 : 0;

@@ -147,7 +147,7 @@ describe('import-ip-ranges', () => {
     expect(await lookup('198.51.100.200')).toBeNull();
   });
 
-  it('reports bad rows with reasons and imports the rest', async () => {
+  it('reports every bad row with its reasons, and a file with a bad row changes nothing', async () => {
     const file = write(
       'mixed.csv',
       [
@@ -163,8 +163,9 @@ describe('import-ip-ranges', () => {
         '203.0.113.120,203.0.113.130,4217',
       ].join('\n'),
     );
+    const before = await stored();
     const report = await importIpRanges(handle.db, file);
-    expect(report.added).toBe(2);
+    expect(report).toMatchObject({ added: 0, replaced: 0 });
     expect(report.rejected.map((r) => [r.line, r.reasons.join('; ')])).toEqual([
       [3, expect.stringContaining('start_ip "not-an-ip" is not an IPv4 or IPv6 address')],
       [4, expect.stringContaining('different IP versions')],
@@ -174,8 +175,8 @@ describe('import-ip-ranges', () => {
       [8, expect.stringContaining('overlaps another range')],
       [9, expect.stringContaining('fields')],
     ]);
-    expect(await lookup('203.0.113.12')).toBeNull();
-    expect(await lookup('203.0.113.125')).toBe('4217');
+    expect(await stored()).toEqual(before);
+    expect(await lookup('203.0.113.5')).toBeNull();
   });
 
   it('refuses ranges overlapping another source', async () => {
@@ -183,18 +184,21 @@ describe('import-ip-ranges', () => {
       handle.db,
       write('a.csv', 'start_ip,end_ip,postcode,source\n192.0.2.0,192.0.2.255,2026,a\n'),
     );
-    const report = await importIpRanges(
-      handle.db,
-      write(
-        'b.csv',
-        'start_ip,end_ip,postcode,source\n192.0.2.128,192.0.3.10,3000,b\n192.0.3.11,192.0.3.20,3000,b\n',
-      ),
+    const overlapping = write(
+      'b.csv',
+      'start_ip,end_ip,postcode,source\n192.0.2.128,192.0.3.10,3000,b\n192.0.3.11,192.0.3.20,3000,b\n',
     );
-    expect(report.added).toBe(1);
+    const report = await importIpRanges(handle.db, overlapping);
+    expect(report.added).toBe(0);
     expect(report.rejected).toEqual([
       { line: 2, reasons: ['range 192.0.2.128-192.0.3.10 overlaps another range'] },
     ]);
     expect(await lookup('192.0.2.200')).toBe('2026');
+    expect(await lookup('192.0.3.15')).toBeNull();
+    // Its own source's earlier ranges do not count: a new file of source a replaces them.
+    const moved = write('a-2.csv', 'start_ip,end_ip,postcode,source\n192.0.2.128,192.0.3.10,3000,a\n');
+    expect(await importIpRanges(handle.db, moved)).toMatchObject({ added: 1, replaced: 1, rejected: [] });
+    expect(await lookup('192.0.3.5')).toBe('3000');
   });
 
   it('changes nothing for a file that is not the format', async () => {

@@ -139,12 +139,14 @@ export function validateAnnouncements(rows: unknown[]): {
 
 /**
  * Imports announcements, idempotent by key: new keys are added, changed ones updated, the rest
- * left alone (announcements missing from the file are kept; end one with ends_at). Invalid rows
- * are reported and skipped; valid rows are written in one transaction.
+ * left alone (announcements missing from the file are kept; end one with ends_at). Every row is
+ * checked first: a file with any bad row is reported and changes nothing; otherwise all rows are
+ * written in one transaction.
  */
 export async function importAnnouncements(db: Database, file: string): Promise<AnnouncementImportReport> {
   const { valid, rejected } = validateAnnouncements(readAnnouncementsFile(file));
   const report: AnnouncementImportReport = { file, added: 0, updated: 0, unchanged: 0, rejected };
+  if (rejected.length > 0) return report;
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     for (const row of valid) {

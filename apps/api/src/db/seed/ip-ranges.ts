@@ -9,7 +9,7 @@ import { ImportFileError } from './beach-rows.ts';
  * Import of IP address ranges -> postcode for the no-body location lookup. CSV with the header
  * `start_ip,end_ip,postcode[,source]`; IPv4 and IPv6. Bounds are stored as 32 hex digits (IPv4 as
  * ::ffff:a.b.c.d) so text order is address order. A file is a snapshot of its sources: importing it
- * replaces every stored range of each source its valid rows name, so importing it again changes
+ * replaces every stored range of each source it names, so importing it again changes
  * nothing. Ranges may not overlap (the lookup relies on it).
  */
 
@@ -85,9 +85,9 @@ function validateRow(
 }
 
 /**
- * Imports a range file (see the module comment). Invalid rows, and rows overlapping an earlier row
- * or a stored range of another source, are reported and skipped; the valid rows are written in one
- * transaction. A file that cannot be read as the format changes nothing.
+ * Imports a range file (see the module comment). Every row is checked first, including overlaps
+ * with earlier rows and with stored ranges of other sources: a file with any bad row is reported
+ * and changes nothing; otherwise its sources' ranges are replaced in one transaction.
  */
 export async function importIpRanges(db: Database, file: string): Promise<IpRangeImportReport> {
   const { rows: raw } = readRows(file);
@@ -131,7 +131,6 @@ export async function importIpRanges(db: Database, file: string): Promise<IpRang
         kept = span;
       }
     }
-    const accepted = candidates.filter((row) => !overlapping.has(row.line));
     for (const row of candidates.filter((r) => overlapping.has(r.line))) {
       const key = (hex: string) => formatIpKey({ family: row.family, hex });
       report.rejected.push({
@@ -140,16 +139,17 @@ export async function importIpRanges(db: Database, file: string): Promise<IpRang
       });
     }
     report.rejected.sort((a, b) => a.line - b.line);
+    if (report.rejected.length > 0) return;
 
     if (sources.length > 0) {
       const deleted = await trx.deleteFrom('ip_ranges').where('source', 'in', sources).executeTakeFirst();
       report.replaced = Number(deleted.numDeletedRows);
     }
-    for (let i = 0; i < accepted.length; i += BATCH) {
+    for (let i = 0; i < candidates.length; i += BATCH) {
       await trx
         .insertInto('ip_ranges')
         .values(
-          accepted.slice(i, i + BATCH).map((row) => ({
+          candidates.slice(i, i + BATCH).map((row) => ({
             family: row.family,
             range_start: row.start,
             range_end: row.end,
@@ -159,7 +159,7 @@ export async function importIpRanges(db: Database, file: string): Promise<IpRang
         )
         .execute();
     }
-    report.added = accepted.length;
+    report.added = candidates.length;
   });
   return report;
 }
