@@ -105,8 +105,14 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<FastifyI
   patrolsRoutes(app, patrols);
   searchRoutes(app, createSearchService(createSearchRepository(db)));
   notFoundRoutes(app, createNotFoundRepository(db));
-  registerWeather(app, { db, config, clock });
-  await locationRoutes(app, createLocationService(createLocationRepository(db), clock));
+  const weather = registerWeather(app, { db, config, clock });
+  await locationRoutes(
+    app,
+    createLocationService(createLocationRepository(db), clock, {
+      patrolledToday: (ids, now) => patrols.patrolledToday(ids, now),
+      currentObservations: (latitude, longitude) => weather.cachedCurrentObservations(latitude, longitude),
+    }),
+  );
   const accounts = registerAccounts(app, db, resolveAccountsSettings(config), clock);
   await algalRoutes(app, {
     accounts,

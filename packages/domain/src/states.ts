@@ -48,11 +48,14 @@ export const DEFAULT_TIMEZONE = 'Australia/Perth';
 /**
  * IANA time zone of a place in Australia. The state decides, with the two NSW exceptions that
  * keep their own clocks: Lord Howe Island (+10:30, half-hour daylight saving) and the Far West
- * around Broken Hill (South Australian time).
+ * around Broken Hill (South Australian time); and Norfolk Island, which our places data files
+ * under NSW.
  */
 export function timezoneFor(state: string, point: { latitude: number; longitude: number }): string {
   if (!isStateCode(state)) return DEFAULT_TIMEZONE;
   if (state === 'NSW') {
+    // GeoNames files Norfolk Island (external territory, its own clock) under NSW.
+    if (point.longitude > 165) return 'Pacific/Norfolk';
     if (point.longitude > 158) return 'Australia/Lord_Howe';
     if (point.longitude < 141.6 && point.latitude > -33.5) return 'Australia/Broken_Hill';
   }

@@ -31,6 +31,7 @@ describe('time zones', () => {
   it('follows the state, with Lord Howe and Broken Hill exceptions', () => {
     expect(timezoneFor('NSW', { latitude: -33.89, longitude: 151.27 })).toBe('Australia/Sydney');
     expect(timezoneFor('NSW', { latitude: -31.55, longitude: 159.08 })).toBe('Australia/Lord_Howe');
+    expect(timezoneFor('NSW', { latitude: -29.0364, longitude: 167.9596 })).toBe('Pacific/Norfolk');
     expect(timezoneFor('NSW', { latitude: -31.95, longitude: 141.45 })).toBe('Australia/Broken_Hill');
     expect(timezoneFor('QLD', { latitude: -28, longitude: 153.4 })).toBe('Australia/Brisbane');
     expect(timezoneFor('XX', { latitude: 0, longitude: 0 })).toBe('Australia/Perth');

@@ -8,6 +8,8 @@ import {
   type LocationBody,
   type LocationResponse,
   type MapBeachesResponse,
+  type CurrentObservations,
+  type PatrolledToday,
 } from '@safeshore/domain';
 import { validationFailed } from '../../http/errors.ts';
 import { ipKey, isPublicIp } from './ip.ts';
@@ -63,7 +65,18 @@ export interface LocationRequest {
   ip: string;
 }
 
-export function createLocationService(repo: LocationRepository, clock: () => Date = () => new Date()) {
+/** Facts other modules own: patrols today (patrol schedules) and cached observations (conditions). */
+export interface LocationFacts {
+  patrolledToday(beachIds: number[], now: Date): Promise<Map<number, PatrolledToday>>;
+  /** From the conditions cache only: never an upstream call on a location request. */
+  currentObservations(latitude: number, longitude: number): CurrentObservations | null;
+}
+
+export function createLocationService(
+  repo: LocationRepository,
+  clock: () => Date = () => new Date(),
+  facts?: LocationFacts,
+) {
   /** The place for a coordinate (see PLACE_BEACH_RADIUS_M). */
   async function placeNear(point: LatLng): Promise<LocalityPlaceRow | null> {
     const found = await expandingSearch(
@@ -154,19 +167,29 @@ export function createLocationService(repo: LocationRepository, clock: () => Dat
 
   /** Full list beaches for ranked positions, in the same order. */
   async function loadListBeaches(lists: Ranked<{ id: number }>[][]): Promise<ListBeach[][]> {
-    const rows = await repo.beachesByIds(lists.flat().map((entry) => entry.row.id));
+    const ids = lists.flat().map((entry) => entry.row.id);
+    const [rows, today] = await Promise.all([
+      repo.beachesByIds(ids),
+      facts && ids.length > 0 ? facts.patrolledToday(ids, clock()) : undefined,
+    ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return lists.map((list) =>
       list.flatMap(({ row, distance }) => {
         const full = byId.get(row.id);
-        return full ? [presentListBeach(full, distance)] : [];
+        if (!full) return [];
+        const beach = presentListBeach(full, distance);
+        return [{ ...beach, is_patrolled_today: today?.get(row.id) ?? null }];
       }),
     );
   }
 
   async function placeDetails(locality: LocalityPlaceRow) {
     const region3 = locality.area_slug ? await repo.areaName(locality.state, locality.area_slug) : null;
-    return presentPlace(locality, region3);
+    const place = presentPlace(locality, region3);
+    return {
+      ...place,
+      current_observations: facts?.currentObservations(place.latitude, place.longitude) ?? null,
+    };
   }
 
   function notFoundResponse(
