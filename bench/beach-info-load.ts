@@ -53,32 +53,15 @@ interface Target {
   cleanup: () => Promise<void>;
 }
 
-/** BENCH_PROPOSED_INDEXES=true: measure with the indexes proposed for a migration (see below). */
-const PROPOSED_INDEXES = process.env.BENCH_PROPOSED_INDEXES === 'true';
-
 /**
  * The synthetic generator leaves localities.beaches_count at 0; the location call ranks places
- * and postcodes by it, so count them as the beach importers do. With BENCH_PROPOSED_INDEXES, also
- * add the indexes a migration could give the nearest searches: a covering index for beach
- * positions and a partial index of the localities that have beaches.
+ * and postcodes by it, so count them as the beach importers do. The position indexes come from
+ * migration 0008_location_indexes.
  */
 async function prepare(db: Database, dialect: 'sqlite' | 'postgres'): Promise<void> {
   await sql`update localities set beaches_count = (select count(*) from beaches where beaches.locality_id = localities.id)`.execute(
     db,
   );
-  if (PROPOSED_INDEXES) {
-    await db.schema
-      .createIndex('beaches_position_idx')
-      .on('beaches')
-      .columns(['latitude', 'longitude', 'patrol', 'id'])
-      .execute();
-    await db.schema
-      .createIndex('localities_with_beaches_idx')
-      .on('localities')
-      .columns(['latitude', 'longitude'])
-      .where(sql.ref('beaches_count'), '>', 0)
-      .execute();
-  }
   // PostgreSQL needs its visibility map for index-only scans; SQLite only the statistics.
   await (dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
 }
@@ -91,7 +74,7 @@ async function sqliteTarget(): Promise<Target> {
   await migrateToLatest(handle);
   await prepare(handle.db, 'sqlite');
   return {
-    label: `SQLite (${COUNT} synthetic beaches${PROPOSED_INDEXES ? ', proposed indexes' : ''})`,
+    label: `SQLite (${COUNT} synthetic beaches)`,
     env: {},
     sqlitePath: file,
     db: handle.db,
@@ -117,7 +100,7 @@ async function postgresTarget(url: string): Promise<Target> {
   await handle.db.insertInto('app_meta').values({ key: BUNDLED_SEED_KEY, value: 'synthetic' }).execute();
   await prepare(handle.db, 'postgres');
   return {
-    label: `PostgreSQL (${COUNT} synthetic beaches${PROPOSED_INDEXES ? ', proposed indexes' : ''})`,
+    label: `PostgreSQL (${COUNT} synthetic beaches)`,
     env: { DATABASE_URL: scoped.toString(), SAFESHORE_ALLOW_SYNTHETIC: 'true' },
     db: handle.db,
     cleanup: async () => {

@@ -8,6 +8,7 @@ import { accounts } from './migrations/0004_accounts.ts';
 import { oauth } from './migrations/0005_oauth.ts';
 import { algal } from './migrations/0006_algal.ts';
 import { beachInformation } from './migrations/0007_beach_information.ts';
+import { locationIndexes } from './migrations/0008_location_indexes.ts';
 
 /** Every migration, in order. Names are permanent once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -19,6 +20,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0005_oauth': oauth(),
     '0006_algal': algal(dialect),
     '0007_beach_information': beachInformation(dialect),
+    '0008_location_indexes': locationIndexes(),
   };
 }
 

@@ -20,7 +20,27 @@ export function beachRowUrl(row: Pick<BeachRow, 'state' | 'area_slug' | 'city_sl
   return beachUrl({ state: row.state, areaSlug: row.area_slug, locationSlug: row.city_slug, slug: row.slug });
 }
 
-export function presentSummary(row: BeachRow, distance: number | null): BeachSummary {
+/** The beach columns a summary reads (list queries select only these). */
+export type BeachSummaryRow = Pick<
+  BeachRow,
+  | 'id'
+  | 'key'
+  | 'title'
+  | 'state'
+  | 'area'
+  | 'area_slug'
+  | 'city'
+  | 'city_slug'
+  | 'slug'
+  | 'postcode'
+  | 'latitude'
+  | 'longitude'
+  | 'length_m'
+  | 'hazard'
+  | 'patrol'
+>;
+
+export function presentSummary(row: BeachSummaryRow, distance: number | null): BeachSummary {
   return {
     id: row.id,
     key: row.key,

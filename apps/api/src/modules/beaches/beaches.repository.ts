@@ -1,5 +1,6 @@
 import { degreesAround, type LatLng } from '@safeshore/domain';
 import type { BeachRow, Database } from '../../db/schema.ts';
+import type { BeachSummaryRow } from './beaches.presenter.ts';
 
 export interface UrlParts {
   state: string;
@@ -7,6 +8,29 @@ export interface UrlParts {
   citySlug: string;
   slug: string;
 }
+
+/** What the nearby and same-area searches rank by: position, then title. */
+const POSITION_COLUMNS = ['id', 'latitude', 'longitude', 'title'] as const;
+export type BeachPosition = Pick<BeachRow, (typeof POSITION_COLUMNS)[number]>;
+
+/** The columns presentSummary reads. */
+const SUMMARY_COLUMNS = [
+  'id',
+  'key',
+  'title',
+  'state',
+  'area',
+  'area_slug',
+  'city',
+  'city_slug',
+  'slug',
+  'postcode',
+  'latitude',
+  'longitude',
+  'length_m',
+  'hazard',
+  'patrol',
+] as const satisfies ReadonlyArray<keyof BeachSummaryRow>;
 
 export function createBeachesRepository(db: Database) {
   return {
@@ -54,12 +78,15 @@ export function createBeachesRepository(db: Database) {
         .execute();
     },
 
-    /** Beaches inside a box of `radiusMetres` around a point (a cheap prefilter; callers sort by distance). */
-    withinBox(point: LatLng, radiusMetres: number, excludeId: number): Promise<BeachRow[]> {
+    /**
+     * Positions (and titles, the distance tie-break) of the beaches inside a box of `radiusMetres`
+     * around a point: a cheap prefilter, callers sort by distance and load the few they keep.
+     */
+    positionsWithinBox(point: LatLng, radiusMetres: number, excludeId: number): Promise<BeachPosition[]> {
       const { dLat, dLng } = degreesAround(point, radiusMetres);
       return db
         .selectFrom('beaches')
-        .selectAll()
+        .select(POSITION_COLUMNS)
         .where('latitude', '>=', point.latitude - dLat)
         .where('latitude', '<=', point.latitude + dLat)
         .where('longitude', '>=', point.longitude - dLng)
@@ -68,14 +95,21 @@ export function createBeachesRepository(db: Database) {
         .execute();
     },
 
-    inArea(state: string, areaSlug: string, excludeId: number): Promise<BeachRow[]> {
+    /** Positions (and titles) of the other beaches of a council area. */
+    positionsInArea(state: string, areaSlug: string, excludeId: number): Promise<BeachPosition[]> {
       return db
         .selectFrom('beaches')
-        .selectAll()
+        .select(POSITION_COLUMNS)
         .where('state', '=', state)
         .where('area_slug', '=', areaSlug)
         .where('id', '!=', excludeId)
         .execute();
+    },
+
+    /** The summary columns of beaches by id (no descriptions or facilities), in no set order. */
+    summariesByIds(ids: number[]): Promise<BeachSummaryRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('beaches').select(SUMMARY_COLUMNS).where('id', 'in', ids).execute();
     },
 
     localityUrlParts(localityId: number) {

@@ -2,7 +2,7 @@ import { haversineMetres, type BeachDetailResponse } from '@safeshore/domain';
 import type { BeachRow } from '../../db/schema.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import { mergeTodayPosts, placeUrl, presentBeach, presentSummary } from './beaches.presenter.ts';
-import type { BeachesRepository, UrlParts } from './beaches.repository.ts';
+import type { BeachPosition, BeachesRepository, UrlParts } from './beaches.repository.ts';
 
 /** How many related and nearby beaches the detail response carries (the page shows 3 of each). */
 export const NEARBY_LIMIT = 6;
@@ -26,7 +26,7 @@ export function parseBeachIdentifier(raw: string): BeachIdentifier {
   });
 }
 
-function byDistance(origin: BeachRow, rows: BeachRow[]) {
+function byDistance<T extends BeachPosition>(origin: BeachRow, rows: T[]) {
   return rows
     .map((row) => ({ row, distance: haversineMetres(origin, row) }))
     .sort((a, b) => a.distance - b.distance || a.row.title.localeCompare(b.row.title));
@@ -58,7 +58,7 @@ export function createBeachesService(
 ) {
   async function nearest(beach: BeachRow) {
     for (const radius of NEARBY_RADII_M) {
-      const rows = await repo.withinBox(beach, radius, beach.id);
+      const rows = await repo.positionsWithinBox(beach, radius, beach.id);
       if (rows.length >= NEARBY_LIMIT || radius === NEARBY_RADII_M.at(-1)) {
         return byDistance(beach, rows)
           .filter((entry) => entry.distance <= radius)
@@ -68,19 +68,42 @@ export function createBeachesService(
     return [];
   }
 
+  /**
+   * The nearby and same-area summaries: positions first (light rows), then one query for the
+   * summary columns of the few beaches kept.
+   */
+  async function related(beach: BeachRow) {
+    const [near, sameArea] = await Promise.all([
+      nearest(beach),
+      repo
+        .positionsInArea(beach.state, beach.area_slug, beach.id)
+        .then((rows) => byDistance(beach, rows).slice(0, NEARBY_LIMIT)),
+    ]);
+    const summaries = new Map(
+      (await repo.summariesByIds([...new Set([...near, ...sameArea].map(({ row }) => row.id))])).map(
+        (row) => [row.id, row],
+      ),
+    );
+    const present = (list: Array<{ row: BeachPosition; distance: number }>) =>
+      list.flatMap(({ row, distance }) => {
+        const summary = summaries.get(row.id);
+        return summary ? [presentSummary(summary, distance)] : [];
+      });
+    return { nearBy: present(near), relatedBeaches: present(sameArea) };
+  }
+
   return {
     async detail(identifier: BeachIdentifier): Promise<BeachDetailResponse> {
       const beach =
         'id' in identifier ? await repo.findById(identifier.id) : await repo.findByUrl(identifier);
       if (!beach) throw notFound('Beach not found.');
 
-      const [clubs, contributors, images, near, sameArea, locality, algalFacts, patrolFacts] =
+      const [clubs, contributors, images, { nearBy, relatedBeaches }, locality, algalFacts, patrolFacts] =
         await Promise.all([
           repo.clubsOf(beach.id),
           repo.sourcesOf(beach.id),
           repo.imagesOf(beach.id),
-          nearest(beach),
-          repo.inArea(beach.state, beach.area_slug, beach.id),
+          related(beach),
           beach.locality_id === null ? undefined : repo.localityUrlParts(beach.locality_id),
           algal?.forBeach(beach),
           patrols?.forBeach(beach),
@@ -112,10 +135,8 @@ export function createBeachesService(
               }
             : {}),
         },
-        nearBy: near.map(({ row, distance }) => presentSummary(row, distance)),
-        relatedBeaches: byDistance(beach, sameArea)
-          .slice(0, NEARBY_LIMIT)
-          .map(({ row, distance }) => presentSummary(row, distance)),
+        nearBy,
+        relatedBeaches,
         images,
         todayPosts: mergeTodayPosts(algalFacts?.todayPosts ?? [], patrolFacts?.todayPosts ?? []),
       };

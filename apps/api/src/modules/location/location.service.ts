@@ -67,7 +67,11 @@ export interface LocationRequest {
 
 /** Facts other modules own: patrols today (patrol schedules) and cached observations (conditions). */
 export interface LocationFacts {
-  patrolledToday(beachIds: number[], now: Date): Promise<Map<number, PatrolledToday>>;
+  /** Of beaches this service has already read (id, state and time zone: no second read). */
+  patrolledToday(
+    beaches: Array<{ id: number; state: string; timezone: string }>,
+    now: Date,
+  ): Promise<Map<number, PatrolledToday>>;
   /** From the conditions cache only: never an upstream call on a location request. */
   currentObservations(latitude: number, longitude: number): CurrentObservations | null;
 }
@@ -168,10 +172,14 @@ export function createLocationService(
   /** Full list beaches for ranked positions, in the same order. */
   async function loadListBeaches(lists: Ranked<{ id: number }>[][]): Promise<ListBeach[][]> {
     const ids = lists.flat().map((entry) => entry.row.id);
-    const [rows, today] = await Promise.all([
-      repo.beachesByIds(ids),
-      facts && ids.length > 0 ? facts.patrolledToday(ids, clock()) : undefined,
-    ]);
+    const rows = await repo.beachesByIds(ids);
+    const today =
+      facts && rows.length > 0
+        ? await facts.patrolledToday(
+            rows.map(({ id, state, timezone }) => ({ id, state, timezone })),
+            clock(),
+          )
+        : undefined;
     const byId = new Map(rows.map((row) => [row.id, row]));
     return lists.map((list) =>
       list.flatMap(({ row, distance }) => {

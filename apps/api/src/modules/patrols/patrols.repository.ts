@@ -40,6 +40,16 @@ function chunks<T>(items: T[]): T[][] {
   return out;
 }
 
+function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
 export function createPatrolsRepository(db: Database) {
   return {
     async beaches(ids: number[]): Promise<PatrolBeach[]> {
@@ -113,11 +123,14 @@ export function createPatrolsRepository(db: Database) {
             .execute()),
         );
       }
+      // Grouped once by season (not a filter per season: lists ask for up to 500 beaches).
+      const hoursOf = groupBy(hours, (h) => h.season_id);
+      const exceptionsOf = groupBy(exceptions, (e) => e.season_id);
       return seasons.map((s) => ({
         ...s,
         is_sample: s.is_sample === 1,
-        hours: hours.filter((h) => h.season_id === s.id),
-        exceptions: exceptions.filter((e) => e.season_id === s.id),
+        hours: hoursOf.get(s.id) ?? [],
+        exceptions: exceptionsOf.get(s.id) ?? [],
       }));
     },
 

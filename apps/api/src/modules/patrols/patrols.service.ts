@@ -7,7 +7,6 @@ import {
   daysBetween,
   groupAttendances,
   isCalendarDate,
-  localDate,
   patrolDay,
   patrolledToday,
   scheduleDates,
@@ -19,7 +18,7 @@ import {
 } from '@safeshore/domain';
 import type { BeachRow } from '../../db/schema.ts';
 import { notFound, parseInput, validationFailed } from '../../http/errors.ts';
-import type { PatrolsRepository, PostRow, SeasonRow } from './patrols.repository.ts';
+import type { PatrolBeach, PatrolsRepository, PostRow, SeasonRow } from './patrols.repository.ts';
 
 /** How far from today (at the beach) a requested day may be: about two years either way. */
 export const MAX_DAYS_FROM_TODAY = 731;
@@ -39,9 +38,42 @@ export interface PatrolFacts {
   todayPosts: TodayPost[];
 }
 
+/**
+ * Formatters of localDate (same locale and options), one per time zone: building an
+ * Intl.DateTimeFormat costs far more than formatting with it, and every list asks for today at
+ * each beach. Time zones are a small fixed set (IANA names of beaches); the map is cleared if it
+ * ever holds more than MAX_FORMATTERS.
+ */
+const MAX_FORMATTERS = 64;
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** localDate(now, timezone) with a reused formatter: YYYY-MM-DD of `now` at the beach. */
+export function localDay(now: Date, timezone: string): string {
+  let formatter = dayFormatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    if (dayFormatters.size >= MAX_FORMATTERS) dayFormatters.clear();
+    dayFormatters.set(timezone, formatter);
+  }
+  return formatter.format(now);
+}
+
+function isIdList(list: readonly number[] | readonly PatrolBeach[]): list is readonly number[] {
+  return typeof list[0] === 'number';
+}
+
 function bySeasonBeach(seasons: SeasonRow[]): Map<number, SeasonRow[]> {
   const map = new Map<number, SeasonRow[]>();
-  for (const season of seasons) map.set(season.beach_id, [...(map.get(season.beach_id) ?? []), season]);
+  for (const season of seasons) {
+    const list = map.get(season.beach_id);
+    if (list) list.push(season);
+    else map.set(season.beach_id, [season]);
+  }
   return map;
 }
 
@@ -72,14 +104,28 @@ function presentPost(row: PostRow): TodayPost {
 
 export function createPatrolsService(repo: PatrolsRepository, clock: () => Date = () => new Date()) {
   /**
-   * is_patrolled_today of many beaches at one instant, each judged on its own calendar day in its
-   * own time zone. Beaches we hold no schedule for are absent from the map (unknown: null).
+   * is_patrolled_today of many beaches (ids, or their id, state and time zone) at one instant, each
+   * judged on its own calendar day in its own time zone. Beaches we hold no schedule for are absent
+   * from the map (unknown: null).
    */
-  async function patrolledTodayOf(beachIds: number[], now: Date): Promise<Map<number, PatrolledToday>> {
-    const beaches = await repo.beaches(beachIds);
+  async function patrolledTodayOf(
+    beachesOrIds: readonly number[] | readonly PatrolBeach[],
+    now: Date,
+  ): Promise<Map<number, PatrolledToday>> {
+    // Callers that already read the beaches (the location lists) pass them, saving a query.
+    const beaches = isIdList(beachesOrIds)
+      ? await repo.beaches([...beachesOrIds])
+      : [...new Map(beachesOrIds.map((b) => [b.id, b])).values()];
     const result = new Map<number, PatrolledToday>();
     if (beaches.length === 0) return result;
-    const todays = new Map(beaches.map((b) => [b.id, localDate(now, b.timezone)]));
+    // One local date per time zone, not per beach: a list of 500 beaches spans a handful of zones.
+    const dayIn = new Map<string, string>();
+    const todayIn = (timezone: string) => {
+      let day = dayIn.get(timezone);
+      if (day === undefined) dayIn.set(timezone, (day = localDay(now, timezone)));
+      return day;
+    };
+    const todays = new Map(beaches.map((b) => [b.id, todayIn(b.timezone)]));
     const days = [...todays.values()].sort();
     const first = days[0]!;
     const last = days.at(-1)!;
@@ -119,7 +165,7 @@ export function createPatrolsService(repo: PatrolsRepository, clock: () => Date 
         throw validationFailed({ date: [PATROLS_MESSAGES.invalidDate] });
       const [beach] = await repo.beaches([Number(rawId)]);
       if (!beach) throw notFound(PATROLS_MESSAGES.notFound);
-      const today = localDate(clock(), beach.timezone);
+      const today = localDay(clock(), beach.timezone);
       const start = date ?? today;
       if (Math.abs(daysBetween(today, start)) > MAX_DAYS_FROM_TODAY)
         throw validationFailed({ date: [PATROLS_MESSAGES.dateOutOfRange] });
@@ -153,7 +199,7 @@ export function createPatrolsService(repo: PatrolsRepository, clock: () => Date 
     /** The beach detail's patrol facts: patrolled today, attendance and posted updates of today. */
     async forBeach(beach: BeachRow): Promise<PatrolFacts> {
       const now = clock();
-      const today = localDate(now, beach.timezone);
+      const today = localDay(now, beach.timezone);
       const [patrolled, records, posts] = await Promise.all([
         patrolledTodayOf([beach.id], now),
         repo.attendance(beach.id, today, ATTENDANCE_DAYS),

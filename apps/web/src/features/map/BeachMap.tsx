@@ -224,8 +224,13 @@ export default function BeachMap({
   useEffect(() => {
     if (!map) return;
     const layer = L.layerGroup().addTo(map);
+    // Beach markers survive redraws while they stay in view, so a move (a popup's own auto-pan, a
+    // keyboard pan still animating) never closes the popup someone just opened.
+    const beachMarkers = new Map<number, L.Marker>();
+    const clusterMarkers: L.Marker[] = [];
     const draw = () => {
-      layer.clearLayers();
+      for (const marker of clusterMarkers.splice(0)) layer.removeLayer(marker);
+      const inView = new Set<number>();
       const bounds = map.getBounds();
       const features = index.getClusters(
         [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
@@ -247,9 +252,12 @@ export default function BeachMap({
             if ((event as L.LeafletKeyboardEvent).originalEvent.key === 'Enter') expand();
           });
           layer.addLayer(marker);
+          clusterMarkers.push(marker);
           continue;
         }
         const { beach } = props as BeachProps;
+        inView.add(beach.id);
+        if (beachMarkers.has(beach.id)) continue;
         const patrolled = beach.is_patrolled_today?.flag === 1 || (beach.patrol ?? 0) > 0;
         const marker = nameMarker(
           L.marker([lat, lng], { icon: markerIcon(patrolled ? 'patrolled' : 'beach'), title: beach.title }),
@@ -257,6 +265,12 @@ export default function BeachMap({
         );
         marker.bindPopup(() => beachPopup(beach, navigate), { ...MAP_POPUP_WIDTH });
         layer.addLayer(marker);
+        beachMarkers.set(beach.id, marker);
+      }
+      for (const [id, marker] of beachMarkers) {
+        if (inView.has(id)) continue;
+        layer.removeLayer(marker);
+        beachMarkers.delete(id);
       }
     };
     draw();
