@@ -1,15 +1,35 @@
 import { DEFAULT_TIMEZONE } from './states.ts';
 
+/**
+ * Building an Intl.DateTimeFormat costs far more than using one, and lists format many dates in a
+ * handful of zones: keep one formatter per (kind, zone). Formatters hold no data, so reuse is safe;
+ * the cache is bounded by the zones in use (unknown zones throw before they are stored).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: 'parts' | 'date', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached =
+      kind === 'parts'
+        ? new Intl.DateTimeFormat('en-AU', {
+            timeZone,
+            year: 'numeric',
+            month: 'short',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+            hour12: true,
+          })
+        : new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (formatters.size >= 256) formatters.clear();
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
 function parts(date: Date, timeZone: string) {
-  const formatted = new Intl.DateTimeFormat('en-AU', {
-    timeZone,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(date);
+  const formatted = formatter('parts', timeZone).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     formatted.find((part) => part.type === type)?.value ?? '';
   return {
@@ -24,13 +44,7 @@ function parts(date: Date, timeZone: string) {
 
 /** YYYY-MM-DD of an instant in a time zone (a beach's local calendar day). */
 export function localDate(date: Date, timeZone: string = DEFAULT_TIMEZONE): string {
-  const formatted = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
-  return formatted;
+  return formatter('date', timeZone).format(date);
 }
 
 /**

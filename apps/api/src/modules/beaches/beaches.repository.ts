@@ -9,8 +9,11 @@ export interface UrlParts {
   slug: string;
 }
 
-/** What the nearby and same-area searches rank by: position, then title. */
-const POSITION_COLUMNS = ['id', 'latitude', 'longitude', 'title'] as const;
+/**
+ * What the nearby and same-area searches rank by, read from the indexes alone
+ * (beaches_position_idx, beaches_area_position_idx); titles (the tie-break) come with the summaries.
+ */
+const POSITION_COLUMNS = ['id', 'latitude', 'longitude'] as const;
 export type BeachPosition = Pick<BeachRow, (typeof POSITION_COLUMNS)[number]>;
 
 /** The columns presentSummary reads. */
@@ -79,8 +82,8 @@ export function createBeachesRepository(db: Database) {
     },
 
     /**
-     * Positions (and titles, the distance tie-break) of the beaches inside a box of `radiusMetres`
-     * around a point: a cheap prefilter, callers sort by distance and load the few they keep.
+     * Positions of the beaches inside a box of `radiusMetres` around a point: a cheap prefilter,
+     * callers sort by distance and load the few they keep.
      */
     positionsWithinBox(point: LatLng, radiusMetres: number, excludeId: number): Promise<BeachPosition[]> {
       const { dLat, dLng } = degreesAround(point, radiusMetres);
@@ -95,7 +98,7 @@ export function createBeachesRepository(db: Database) {
         .execute();
     },
 
-    /** Positions (and titles) of the other beaches of a council area. */
+    /** Positions of the other beaches of a council area. */
     positionsInArea(state: string, areaSlug: string, excludeId: number): Promise<BeachPosition[]> {
       return db
         .selectFrom('beaches')

@@ -26,10 +26,24 @@ export function parseBeachIdentifier(raw: string): BeachIdentifier {
   });
 }
 
-function byDistance<T extends BeachPosition>(origin: BeachRow, rows: T[]) {
-  return rows
-    .map((row) => ({ row, distance: haversineMetres(origin, row) }))
-    .sort((a, b) => a.distance - b.distance || a.row.title.localeCompare(b.row.title));
+interface Measured<T> {
+  row: T;
+  distance: number;
+}
+
+function measure<T extends BeachPosition>(origin: BeachRow, rows: T[]): Array<Measured<T>> {
+  return rows.map((row) => ({ row, distance: haversineMetres(origin, row) }));
+}
+
+/**
+ * The entries that can be among the first `limit` by (distance, title) without knowing titles:
+ * the `limit` nearest and any tied with the last of them.
+ */
+function nearestWithTies<T>(entries: Array<Measured<T>>, limit: number): Array<Measured<T>> {
+  const sorted = [...entries].sort((a, b) => a.distance - b.distance);
+  if (sorted.length <= limit) return sorted;
+  const cutoff = sorted[limit - 1]!.distance;
+  return sorted.filter((entry) => entry.distance <= cutoff);
 }
 
 /** The algal bloom facts of a beach (the algal module provides them). */
@@ -56,39 +70,46 @@ export function createBeachesService(
   algal?: BeachAlgalFacts,
   patrols?: BeachPatrolFacts,
 ) {
+  /** Candidates for the nearest other beaches (positions only; see nearestWithTies). */
   async function nearest(beach: BeachRow) {
     for (const radius of NEARBY_RADII_M) {
       const rows = await repo.positionsWithinBox(beach, radius, beach.id);
       if (rows.length >= NEARBY_LIMIT || radius === NEARBY_RADII_M.at(-1)) {
-        return byDistance(beach, rows)
-          .filter((entry) => entry.distance <= radius)
-          .slice(0, NEARBY_LIMIT);
+        return nearestWithTies(
+          measure(beach, rows).filter((entry) => entry.distance <= radius),
+          NEARBY_LIMIT,
+        );
       }
     }
     return [];
   }
 
   /**
-   * The nearby and same-area summaries: positions first (light rows), then one query for the
-   * summary columns of the few beaches kept.
+   * The nearby and same-area summaries, each nearest first (ties by title), at most NEARBY_LIMIT:
+   * positions first (from the indexes, no table rows), then one query for the summary columns of
+   * the few beaches kept.
    */
   async function related(beach: BeachRow) {
     const [near, sameArea] = await Promise.all([
       nearest(beach),
       repo
         .positionsInArea(beach.state, beach.area_slug, beach.id)
-        .then((rows) => byDistance(beach, rows).slice(0, NEARBY_LIMIT)),
+        .then((rows) => nearestWithTies(measure(beach, rows), NEARBY_LIMIT)),
     ]);
     const summaries = new Map(
       (await repo.summariesByIds([...new Set([...near, ...sameArea].map(({ row }) => row.id))])).map(
         (row) => [row.id, row],
       ),
     );
-    const present = (list: Array<{ row: BeachPosition; distance: number }>) =>
-      list.flatMap(({ row, distance }) => {
-        const summary = summaries.get(row.id);
-        return summary ? [presentSummary(summary, distance)] : [];
-      });
+    const present = (list: Array<Measured<BeachPosition>>) =>
+      list
+        .flatMap(({ row, distance }) => {
+          const summary = summaries.get(row.id);
+          return summary ? [{ summary, distance }] : [];
+        })
+        .sort((a, b) => a.distance - b.distance || a.summary.title.localeCompare(b.summary.title))
+        .slice(0, NEARBY_LIMIT)
+        .map(({ summary, distance }) => presentSummary(summary, distance));
     return { nearBy: present(near), relatedBeaches: present(sameArea) };
   }
 
