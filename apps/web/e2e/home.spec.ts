@@ -51,7 +51,7 @@ test.describe('with the browser position near Bondi', () => {
     // The place row links to the closest places; the banner is the rip current campaign.
     const places = page.getByRole('navigation', { name: 'Places near Bondi Beach' });
     await expect(places.getByRole('link')).toHaveCount(4);
-    await expect(page.getByRole('link', { name: 'Learn More' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Learn More about rip currents' })).toHaveAttribute(
       'href',
       '/surf-safety/ripcurrents',
     );

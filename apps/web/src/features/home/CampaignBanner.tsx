@@ -19,7 +19,7 @@ export function CampaignBanner() {
         </p>
       </div>
       <Link to="/surf-safety/ripcurrents" className="button" aria-describedby="campaign-title">
-        Learn More
+        Learn More <span className="visually-hidden">about rip currents</span>
       </Link>
     </aside>
   );

@@ -164,7 +164,7 @@ describe('Home content', () => {
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/nsw/waverley/bronte', '/nsw/randwick/clovelly']);
-    expect(screen.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Learn More about rip currents' }).getAttribute('href')).toBe(
       '/surf-safety/ripcurrents',
     );
     expect(screen.queryByRole('heading', { name: 'Algal bloom warning' })).toBeNull();
@@ -182,7 +182,7 @@ describe('Home content', () => {
     });
     renderHome();
     expect(await screen.findByRole('heading', { name: 'Algal bloom warning' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Learn More' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Learn More about rip currents' })).toBeNull();
   });
 
   it('filters both lists, shows at most 6, and says when nothing matches', async () => {
