@@ -699,11 +699,26 @@ describe('POST /api/v4/location/ with the starter data', () => {
             ...(header === null ? {} : { 'x-location': encodeURIComponent(header) }),
           },
         });
-        expect([200, 422], res.body).toContain(res.statusCode);
+        // A "__proto__" or "constructor" key is refused by the JSON parser itself (prototype
+        // poisoning guard): a 400 saying so, before any of our code runs.
+        const poisoned = /"(__proto__|constructor)"/.test(JSON.stringify(payload) ?? '');
+        expect(poisoned ? [200, 400, 422] : [200, 422], res.body).toContain(res.statusCode);
+        if (res.statusCode === 400) expect(res.json().message).toMatch(/not valid JSON/);
         if (res.statusCode === 200) LocationResponseSchema.parse(res.json());
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('refuses a body with a prototype-poisoning key with a clear 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/location/',
+      payload: '[{"__proto__":null}]',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.stringMatching(/not valid JSON/) });
   });
 
   it('treats url "/" and "" as naming no place', async () => {
