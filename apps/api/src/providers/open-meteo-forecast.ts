@@ -1,8 +1,10 @@
-import { ProviderCache } from './cache.ts';
-import { gridCell } from './grid.ts';
-import { fetchJson } from './http.ts';
-import { parseHourly, type HourlyData } from './open-meteo.ts';
-import type { CacheSettings, LatLng, PointProvider, SourceInfo, UpstreamRuntime } from './types.ts';
+import {
+  createOpenMeteoProvider,
+  openMeteoUrl,
+  type HourlyData,
+  type OpenMeteoProviderOptions,
+} from './open-meteo.ts';
+import type { LatLng, PointProvider, SourceInfo } from './types.ts';
 
 /**
  * Weather, air temperature, wind and UV from the Open-Meteo forecast API (hourly, best model for
@@ -26,53 +28,14 @@ export const OPEN_METEO_FORECAST_SOURCE: SourceInfo = {
   url: 'https://open-meteo.com/',
 };
 
-/** Yesterday (so the first local day of any Australian zone is complete) plus 7 days. */
-export const PAST_DAYS = 1;
-export const FORECAST_DAYS = 7;
-
 export function openMeteoForecastUrl(baseUrl: string, point: LatLng): string {
-  const url = new URL(baseUrl);
-  url.searchParams.set('latitude', point.latitude.toFixed(4));
-  url.searchParams.set('longitude', point.longitude.toFixed(4));
-  url.searchParams.set('hourly', FORECAST_VARIABLES.join(','));
-  url.searchParams.set('wind_speed_unit', 'kmh');
-  url.searchParams.set('timeformat', 'unixtime');
-  url.searchParams.set('timezone', 'GMT');
-  url.searchParams.set('past_days', String(PAST_DAYS));
-  url.searchParams.set('forecast_days', String(FORECAST_DAYS));
-  return url.toString();
+  return openMeteoUrl(baseUrl, point, FORECAST_VARIABLES, { wind_speed_unit: 'kmh' });
 }
 
-export function createOpenMeteoForecastProvider(options: {
-  baseUrl: string;
-  runtime: UpstreamRuntime;
-  cellDegrees: number;
-  cache: CacheSettings;
-  now?: () => number;
-  onFailure?: (key: string, error: unknown) => void;
-}): ForecastProvider {
-  const cache = new ProviderCache<ForecastData>({
-    ...options.cache,
-    now: options.now,
-    onFailure: options.onFailure,
-  });
-  const headers = { 'user-agent': options.runtime.userAgent };
-  return {
+export function createOpenMeteoForecastProvider(options: OpenMeteoProviderOptions): ForecastProvider {
+  return createOpenMeteoProvider(options, {
     source: OPEN_METEO_FORECAST_SOURCE,
-    cellDegrees: options.cellDegrees,
-    cache,
-    // The first beach to ask fills the cell with the forecast at its own coordinates; its
-    // neighbours in the cell are within the model's grid spacing of it.
-    get: (point) =>
-      cache.get(gridCell(point.latitude, point.longitude, options.cellDegrees).key, async () =>
-        parseHourly(
-          await fetchJson(openMeteoForecastUrl(options.baseUrl, point), {
-            timeoutMs: options.runtime.timeoutMs,
-            headers,
-          }),
-          FORECAST_VARIABLES,
-        ),
-      ),
-    peek: (point) => cache.peek(gridCell(point.latitude, point.longitude, options.cellDegrees).key),
-  };
+    variables: FORECAST_VARIABLES,
+    extraParams: { wind_speed_unit: 'kmh' },
+  });
 }

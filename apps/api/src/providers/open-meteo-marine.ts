@@ -1,9 +1,10 @@
-import { ProviderCache } from './cache.ts';
-import { gridCell } from './grid.ts';
-import { fetchJson } from './http.ts';
-import { parseHourly, type HourlyData } from './open-meteo.ts';
-import { FORECAST_DAYS, PAST_DAYS } from './open-meteo-forecast.ts';
-import type { CacheSettings, LatLng, PointProvider, SourceInfo, UpstreamRuntime } from './types.ts';
+import {
+  createOpenMeteoProvider,
+  openMeteoUrl,
+  type HourlyData,
+  type OpenMeteoProviderOptions,
+} from './open-meteo.ts';
+import type { LatLng, PointProvider, SourceInfo } from './types.ts';
 
 /**
  * Swell (height, period, direction) and sea-surface temperature from the Open-Meteo marine API
@@ -27,45 +28,9 @@ export const OPEN_METEO_MARINE_SOURCE: SourceInfo = {
 };
 
 export function openMeteoMarineUrl(baseUrl: string, point: LatLng): string {
-  const url = new URL(baseUrl);
-  url.searchParams.set('latitude', point.latitude.toFixed(4));
-  url.searchParams.set('longitude', point.longitude.toFixed(4));
-  url.searchParams.set('hourly', MARINE_VARIABLES.join(','));
-  url.searchParams.set('timeformat', 'unixtime');
-  url.searchParams.set('timezone', 'GMT');
-  url.searchParams.set('past_days', String(PAST_DAYS));
-  url.searchParams.set('forecast_days', String(FORECAST_DAYS));
-  return url.toString();
+  return openMeteoUrl(baseUrl, point, MARINE_VARIABLES);
 }
 
-export function createOpenMeteoMarineProvider(options: {
-  baseUrl: string;
-  runtime: UpstreamRuntime;
-  cellDegrees: number;
-  cache: CacheSettings;
-  now?: () => number;
-  onFailure?: (key: string, error: unknown) => void;
-}): MarineProvider {
-  const cache = new ProviderCache<MarineData>({
-    ...options.cache,
-    now: options.now,
-    onFailure: options.onFailure,
-  });
-  const headers = { 'user-agent': options.runtime.userAgent };
-  return {
-    source: OPEN_METEO_MARINE_SOURCE,
-    cellDegrees: options.cellDegrees,
-    cache,
-    get: (point) =>
-      cache.get(gridCell(point.latitude, point.longitude, options.cellDegrees).key, async () =>
-        parseHourly(
-          await fetchJson(openMeteoMarineUrl(options.baseUrl, point), {
-            timeoutMs: options.runtime.timeoutMs,
-            headers,
-          }),
-          MARINE_VARIABLES,
-        ),
-      ),
-    peek: (point) => cache.peek(gridCell(point.latitude, point.longitude, options.cellDegrees).key),
-  };
+export function createOpenMeteoMarineProvider(options: OpenMeteoProviderOptions): MarineProvider {
+  return createOpenMeteoProvider(options, { source: OPEN_METEO_MARINE_SOURCE, variables: MARINE_VARIABLES });
 }

@@ -1,4 +1,7 @@
-import { UpstreamError } from './http.ts';
+import { ProviderCache } from './cache.ts';
+import { gridCell } from './grid.ts';
+import { fetchJson, UpstreamError } from './http.ts';
+import type { CacheSettings, LatLng, PointProvider, SourceInfo, UpstreamRuntime } from './types.ts';
 
 /**
  * Reading Open-Meteo's JSON (forecast and marine APIs share it): `hourly.time` as unix seconds
@@ -84,4 +87,70 @@ export function valueAt(column: Float32Array, index: number): number | null {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Yesterday (so the first local day of any Australian zone is complete) plus 7 days. */
+export const PAST_DAYS = 1;
+export const FORECAST_DAYS = 7;
+
+/** An Open-Meteo hourly request for a point: the variables, in unix time, GMT. */
+export function openMeteoUrl(
+  baseUrl: string,
+  point: LatLng,
+  variables: readonly string[],
+  extraParams: Record<string, string> = {},
+): string {
+  const url = new URL(baseUrl);
+  url.searchParams.set('latitude', point.latitude.toFixed(4));
+  url.searchParams.set('longitude', point.longitude.toFixed(4));
+  url.searchParams.set('hourly', variables.join(','));
+  for (const [name, value] of Object.entries(extraParams)) url.searchParams.set(name, value);
+  url.searchParams.set('timeformat', 'unixtime');
+  url.searchParams.set('timezone', 'GMT');
+  url.searchParams.set('past_days', String(PAST_DAYS));
+  url.searchParams.set('forecast_days', String(FORECAST_DAYS));
+  return url.toString();
+}
+
+export interface OpenMeteoProviderOptions {
+  baseUrl: string;
+  runtime: UpstreamRuntime;
+  cellDegrees: number;
+  cache: CacheSettings;
+  now?: () => number;
+  onFailure?: (key: string, error: unknown) => void;
+}
+
+/**
+ * One Open-Meteo API (forecast or marine) behind the point-provider interface: cached per grid
+ * cell. The first beach to ask fills the cell with the data at its own coordinates; its
+ * neighbours in the cell are within the model's grid spacing of it.
+ */
+export function createOpenMeteoProvider<V extends string>(
+  options: OpenMeteoProviderOptions,
+  api: { source: SourceInfo; variables: readonly V[]; extraParams?: Record<string, string> },
+): PointProvider<HourlyData<V>> {
+  const cache = new ProviderCache<HourlyData<V>>({
+    ...options.cache,
+    now: options.now,
+    onFailure: options.onFailure,
+  });
+  const headers = { 'user-agent': options.runtime.userAgent };
+  const cellKey = (point: LatLng) => gridCell(point.latitude, point.longitude, options.cellDegrees).key;
+  return {
+    source: api.source,
+    cellDegrees: options.cellDegrees,
+    cache,
+    get: (point) =>
+      cache.get(cellKey(point), async () =>
+        parseHourly(
+          await fetchJson(openMeteoUrl(options.baseUrl, point, api.variables, api.extraParams), {
+            timeoutMs: options.runtime.timeoutMs,
+            headers,
+          }),
+          api.variables,
+        ),
+      ),
+    peek: (point) => cache.peek(cellKey(point)),
+  };
 }
