@@ -9,7 +9,7 @@ import {
   beachesByKey,
   emptyReport,
   readCsvFile,
-  reasonsOf,
+  parseCsvRows,
   resolveDay,
   sortReport,
   type ImportOptions,
@@ -73,21 +73,9 @@ export async function importAttendance(
   const now = options.now ?? new Date();
   const report = emptyReport(file);
   const rows = readCsvFile(file, ATTENDANCE_COLUMNS, REQUIRED);
-  const parsed: Array<{ line: number; row: z.infer<typeof AttendanceRowSchema> }> = [];
-  for (const raw of rows) {
-    if (raw.width !== null) {
-      report.rejected.push({
-        line: raw.line,
-        reasons: [`has ${raw.width} fields; the header has a different number`],
-      });
-      continue;
-    }
-    const result = AttendanceRowSchema.safeParse(raw.values);
-    if (!result.success) report.rejected.push({ line: raw.line, reasons: reasonsOf(result.error) });
-    else if (!sample && result.data.source === '')
-      report.rejected.push({ line: raw.line, reasons: ['source is required: say who counted'] });
-    else parsed.push({ line: raw.line, row: result.data });
-  }
+  const parsed = parseCsvRows(rows, AttendanceRowSchema, report, (row) =>
+    !sample && row.source === '' ? 'source is required: say who counted' : null,
+  );
 
   const beaches = await beachesByKey(
     db,

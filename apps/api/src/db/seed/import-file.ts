@@ -82,6 +82,34 @@ export function readCsvFile(file: string, columns: readonly string[], required: 
   return rows;
 }
 
+/**
+ * The rows that pass: the right number of fields, the schema, then `check` (a reason, or null).
+ * Every other row goes to the report's rejected list with its line and reasons.
+ */
+export function parseCsvRows<T>(
+  rows: ReturnType<typeof readCsvFile>,
+  schema: z.ZodType<T>,
+  report: ImportReport,
+  check: (row: T) => string | null = () => null,
+): Array<{ line: number; row: T }> {
+  const parsed: Array<{ line: number; row: T }> = [];
+  for (const raw of rows) {
+    if (raw.width !== null) {
+      report.rejected.push({
+        line: raw.line,
+        reasons: [`has ${raw.width} fields; the header has a different number`],
+      });
+      continue;
+    }
+    const result = schema.safeParse(raw.values);
+    const reason = result.success ? check(result.data) : null;
+    if (!result.success) report.rejected.push({ line: raw.line, reasons: reasonsOf(result.error) });
+    else if (reason) report.rejected.push({ line: raw.line, reasons: [reason] });
+    else parsed.push({ line: raw.line, row: result.data });
+  }
+  return parsed;
+}
+
 /** zod issues as "field message" reasons. */
 export function reasonsOf(error: z.ZodError): string[] {
   return Object.entries(fieldErrors(error)).map(([field, messages]) =>

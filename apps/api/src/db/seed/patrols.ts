@@ -8,7 +8,7 @@ import {
   beachesByKey,
   emptyReport,
   readCsvFile,
-  reasonsOf,
+  parseCsvRows,
   sortReport,
   type ImportBeach,
   type ImportOptions,
@@ -146,8 +146,6 @@ const PatrolRowSchema = z
     if (times === 2 && row.start_time >= row.end_time)
       ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'must be after start_time' });
   });
-
-type PatrolRow = z.infer<typeof PatrolRowSchema>;
 
 interface SeasonPlan {
   key: string;
@@ -353,24 +351,9 @@ export async function importPatrols(
   const report = emptyReport(file);
   const rows = readCsvFile(file, PATROL_COLUMNS, REQUIRED);
 
-  const parsed: Array<{ line: number; row: PatrolRow }> = [];
-  for (const raw of rows) {
-    if (raw.width !== null) {
-      report.rejected.push({
-        line: raw.line,
-        reasons: [`has ${raw.width} fields; the header has a different number`],
-      });
-      continue;
-    }
-    const result = PatrolRowSchema.safeParse(raw.values);
-    if (!result.success) report.rejected.push({ line: raw.line, reasons: reasonsOf(result.error) });
-    else if (!sample && result.data.source === '')
-      report.rejected.push({
-        line: raw.line,
-        reasons: ['source is required: say where the schedule comes from'],
-      });
-    else parsed.push({ line: raw.line, row: result.data });
-  }
+  const parsed = parseCsvRows(rows, PatrolRowSchema, report, (row) =>
+    !sample && row.source === '' ? 'source is required: say where the schedule comes from' : null,
+  );
 
   const beaches = await beachesByKey(
     db,

@@ -8,7 +8,7 @@ import {
   beachesByKey,
   emptyReport,
   readCsvFile,
-  reasonsOf,
+  parseCsvRows,
   resolveDay,
   sortReport,
   type ImportOptions,
@@ -84,24 +84,11 @@ export async function importPosts(
   const now = options.now ?? new Date();
   const report = emptyReport(file);
   const rows = readCsvFile(file, POST_COLUMNS, REQUIRED);
-  const parsed: Array<{ line: number; row: z.infer<typeof PostRowSchema> }> = [];
-  for (const raw of rows) {
-    if (raw.width !== null) {
-      report.rejected.push({
-        line: raw.line,
-        reasons: [`has ${raw.width} fields; the header has a different number`],
-      });
-      continue;
-    }
-    const result = PostRowSchema.safeParse(raw.values);
-    if (!result.success) report.rejected.push({ line: raw.line, reasons: reasonsOf(result.error) });
-    else if (result.data.image_url.startsWith('media:') && !options.mediaUrl)
-      report.rejected.push({
-        line: raw.line,
-        reasons: ['image_url media:NAME is only for the shipped sample files'],
-      });
-    else parsed.push({ line: raw.line, row: result.data });
-  }
+  const parsed = parseCsvRows(rows, PostRowSchema, report, (row) =>
+    row.image_url.startsWith('media:') && !options.mediaUrl
+      ? 'image_url media:NAME is only for the shipped sample files'
+      : null,
+  );
 
   const beaches = await beachesByKey(
     db,
