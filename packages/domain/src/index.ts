@@ -21,3 +21,4 @@ export * from './weather-codes.ts';
 export * from './place-routes.ts';
 export * from './app-events.ts';
 export * from './beach-filters.ts';
+export * from './sync.ts';
