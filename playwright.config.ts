@@ -46,6 +46,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The service worker would answer navigations and tiles itself, out of reach of page.route and
+    // the server's 404 status; only the offline specs turn it on (test.use serviceWorkers 'allow').
+    serviceWorkers: 'block',
     launchOptions: chromium,
   },
   projects: [
@@ -91,6 +94,10 @@ export default defineConfig({
         OUTBOX_DIR: outbox,
         // The flagged sample patrols, attendance and posts (data/sample), whatever NODE_ENV says.
         SAMPLE_DATA: 'true',
+        // The app shell specs switch to Staging: the same server under another origin (localhost),
+        // reached cross-origin as a real shell reaches its API (so this origin must be allowed).
+        VITE_API_BASE_STAGING: `http://localhost:${PORT}`,
+        CORS_ORIGINS: baseURL,
         ...ACCOUNT_LIMITS,
         WEATHER_PROVIDERS: 'on',
         WEATHER_TIMEOUT_MS: '3000',

@@ -1,5 +1,6 @@
 import { haversineMetres, indexTerms, normalizeSearchText, slugify, timezoneFor } from '@safeshore/domain';
 import { sql } from 'kysely';
+import { markBeachesChanged } from '../apps/api/src/db/changes.ts';
 import { SYNTHETIC_MARK } from '../apps/api/src/db/migrate.ts';
 import type { Database, NewBeach } from '../apps/api/src/db/schema.ts';
 import { MAINLAND, TASMANIA, pointAlong, seededRandom } from './coastline.ts';
@@ -155,6 +156,10 @@ export async function generateSyntheticBeaches(db: Database, options: GenerateOp
         .values(rows)
         .returning(['id', 'title', 'patrol'])
         .execute();
+      await markBeachesChanged(
+        trx,
+        inserted.map((b) => b.id),
+      );
       const terms = inserted.flatMap((b) =>
         indexTerms(b.title).map((term) => ({ term, kind: 'beach' as const, ref_id: b.id })),
       );

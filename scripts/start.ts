@@ -28,7 +28,22 @@ function newestMtime(target: string): number {
 }
 
 const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-if (process.env.SKIP_WEB_BUILD !== 'true' && Math.max(...sources.map(newestMtime)) > builtAt) {
+/** The build settings (VITE_*) now, as the last build's stamp records them. */
+function buildSettings(): string {
+  const settings = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('VITE_'))
+    .sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify(Object.fromEntries(settings));
+}
+function builtWithSettings(): string | null {
+  try {
+    return JSON.stringify((JSON.parse(fs.readFileSync(stamp, 'utf8')) as { settings?: unknown }).settings);
+  } catch {
+    return null;
+  }
+}
+const stale = Math.max(...sources.map(newestMtime)) > builtAt || builtWithSettings() !== buildSettings();
+if (process.env.SKIP_WEB_BUILD !== 'true' && stale) {
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build', '--workspace=@safeshore/web'], {
     cwd: root,

@@ -17,6 +17,10 @@ import { formatImportReport } from './db/seed/import-file.ts';
 import { importPatrols } from './db/seed/patrols.ts';
 import { importPosts } from './db/seed/posts.ts';
 import { loadSampleData, removeSampleData } from './db/seed/sample.ts';
+import { removeBeach } from './db/seed/remove-beach.ts';
+import { createSyncRepository } from './modules/sync/sync.repository.ts';
+import { createSyncService } from './modules/sync/sync.service.ts';
+import { SYNC_TOMBSTONE_RETENTION_DAYS } from '@safeshore/domain';
 import { createLocalStorage } from './modules/algal/storage.ts';
 import { HttpError } from './http/errors.ts';
 import { createAccounts } from './modules/accounts/index.ts';
@@ -49,6 +53,10 @@ Commands:
   algal-add-beach KEY|ID    add a beach to the algal bloom monitoring programme
   algal-remove-beach KEY|ID take a beach out of the programme (its metrics and photos are kept)
   algal-list                list the programme's beaches
+  remove-beach KEY|ID       delete a beach and everything attached to it; offline databases delete it
+                            at their next sync
+  prune-tombstones          forget beach deletions older than ${SYNC_TOMBSTONE_RETENTION_DAYS} days (clients that last
+                            synced before the oldest one kept get a full resync)
 
 The database is SQLite at SQLITE_PATH (default var/safeshore.sqlite), or PostgreSQL when DATABASE_URL is set.`;
 
@@ -232,6 +240,23 @@ async function main(argv: string[]): Promise<number> {
         const beaches = await createAlgalRepository(handle.db).programmeBeaches();
         if (beaches.length === 0) console.log('No beaches in the algal bloom programme.');
         for (const beach of beaches) console.log(`${beach.id}\t${beach.key}\t${beach.title}`);
+        return 0;
+      }
+      case 'remove-beach': {
+        const [ref] = args;
+        if (!ref) throw new ImportFileError('remove-beach needs a beach KEY or ID.');
+        const removed = await removeBeach(handle.db, ref);
+        if (!removed) throw new ImportFileError(`No beach with key or id ${ref}.`);
+        const storage = createLocalStorage(config.UPLOADS_DIR);
+        for (const key of removed.photoKeys) await storage.delete(key);
+        console.log(`Removed ${removed.title} (${removed.key}, id ${removed.id}).`);
+        return 0;
+      }
+      case 'prune-tombstones': {
+        const { pruned, floorSeq } = await createSyncService(
+          createSyncRepository(handle.db),
+        ).pruneTombstones();
+        console.log(`${pruned} tombstones pruned; cursors below ${floorSeq} now get a full resync.`);
         return 0;
       }
       case 'grant-role':

@@ -30,6 +30,9 @@ import { createPatrols, patrolsRoutes } from './modules/patrols/index.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
+import { createSyncRepository } from './modules/sync/sync.repository.ts';
+import { syncRoutes } from './modules/sync/sync.routes.ts';
+import { createSyncService } from './modules/sync/sync.service.ts';
 import { registerWeather, type WeatherConfig } from './modules/weather/index.ts';
 import { registerWebApp } from './web/static.ts';
 
@@ -121,6 +124,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<FastifyI
     uploadsPathOf: uploads.pathOf,
   });
   articlesRoutes(app, createArticlesRepository(db));
+  syncRoutes(app, createSyncService(createSyncRepository(db), clock), config.WEB_DIST_DIR);
   await registerArticleMedia(app, path.join(config.CONTENT_DIR, 'media'));
   await registerWebApp(app, config.WEB_DIST_DIR);
 

@@ -105,6 +105,13 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: everyone(200),
   },
   {
+    // The offline database is public beach data: anyone may sync it (web save-for-offline, app).
+    route: 'POST /api/v4/sync',
+    request: { method: 'POST', url: '/api/v4/sync', payload: { since: null, limit: 5 } },
+    expect: everyone(200),
+  },
+  { route: 'GET /api/v4/app', request: { method: 'GET', url: '/api/v4/app' }, expect: everyone(200) },
+  {
     route: 'POST /api/v4/location/',
     request: { method: 'POST', url: '/api/v4/location/', payload: { url: '/postcode/2026' } },
     expect: everyone(200),

@@ -38,6 +38,12 @@ describe('security headers', () => {
         .split(';')
         .find((d) => d.trim().startsWith('img-src'));
       expect(imgSrc?.trim()).toBe("img-src 'self' data: blob: https://tiles.example.org");
+      // The service worker fetches (and caches) map tiles itself, under connect-src.
+      const connectSrc = String(res.headers['content-security-policy'])
+        .split(';')
+        .find((d) => d.trim().startsWith('connect-src'));
+      expect(connectSrc?.trim()).toBe("connect-src 'self' https://tiles.example.org");
+      expect(String(res.headers['content-security-policy'])).toContain("worker-src 'self'");
     } finally {
       await tiles.close();
     }

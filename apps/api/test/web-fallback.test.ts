@@ -14,6 +14,8 @@ beforeAll(async () => {
     '<!doctype html><title>SafeShore</title><div id="root"></div>',
   );
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"SafeShore"}');
   t = await startTestApp({ seed: false, webDistDir: dist });
 });
 afterAll(async () => {
@@ -52,6 +54,20 @@ describe('web app serving', () => {
     const res = await t.app.inject('/assets/app-new456.js');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log(2)');
+  });
+
+  it('serves the service worker revalidated on every check, so a new version is found at once', async () => {
+    const res = await t.app.inject('/sw.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the web app manifest as a manifest', async () => {
+    const res = await t.app.inject('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers unknown asset files with 404', async () => {

@@ -23,7 +23,14 @@ const PNG = Buffer.from(
 
 /** Map and radar tiles never leave the machine: every tile request gets the tiny PNG. */
 async function stubTiles(page: Page) {
-  const tile = (route: Route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG });
+  // CORS allowed, like the real tile services (the maps ask for CORS tiles).
+  const tile = (route: Route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'image/png',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      body: PNG,
+    });
   await page.route(/^https?:\/\/[^/]*tile[^/]*\//, tile);
   await page.route(/\/rainviewer\/tiles\//, tile);
 }

@@ -18,7 +18,13 @@ export async function keepMapLocal(context: BrowserContext): Promise<string[]> {
       const url = route.request().url();
       if (/\/\d+\/\d+\/\d+\.png/.test(url)) {
         tiles.push(url);
-        await route.fulfill({ status: 200, contentType: 'image/png', body: PNG });
+        // Like OpenStreetMap's tile servers: CORS allowed (the map asks for CORS tiles).
+        await route.fulfill({
+          status: 200,
+          contentType: 'image/png',
+          headers: { 'Access-Control-Allow-Origin': '*' },
+          body: PNG,
+        });
       } else {
         await route.abort();
       }

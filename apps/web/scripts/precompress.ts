@@ -25,5 +25,14 @@ for (const file of files(dist)) {
   );
   count++;
 }
-fs.writeFileSync(path.join(dist, '.build-complete'), new Date().toISOString());
+// The stamp records the build settings too, so `npm start` rebuilds when they change.
+const settings = Object.fromEntries(
+  Object.entries(process.env)
+    .filter(([name]) => name.startsWith('VITE_'))
+    .sort(([a], [b]) => a.localeCompare(b)),
+);
+fs.writeFileSync(
+  path.join(dist, '.build-complete'),
+  JSON.stringify({ builtAt: new Date().toISOString(), settings }),
+);
 console.log(`precompressed ${count} files`);

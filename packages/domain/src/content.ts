@@ -42,6 +42,11 @@ export function isOnlineOnlyContent(routeName: string, slug: string): boolean {
   return routeName === 'Apps' || slug === 'multilingual';
 }
 
+/** Articles the offline database keeps: every menu and footer article except the online-only ones. */
+export const OFFLINE_ARTICLE_SLUGS: readonly string[] = REQUIRED_ARTICLE_SLUGS.filter(
+  (slug) => slug !== 'multilingual' && slug !== 'apps',
+);
+
 export const ARTICLE_NOT_FOUND = { title: 'Not Found', body: 'Page not found...' } as const;
 
 /** A valid article slug: lower-case words joined by dashes. */

@@ -22,3 +22,4 @@ export * from './place-routes.ts';
 export * from './app-events.ts';
 export * from './beach-filters.ts';
 export * from './sync.ts';
+export * from './offline.ts';

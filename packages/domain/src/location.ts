@@ -110,6 +110,8 @@ export const LocationResponseSchema = z.object({
   /** Present for an unknown place; `state` is the state to fall back to when one was recognised. */
   error: z.optional(z.string()),
   state: z.optional(z.nullable(z.string())),
+  /** Spec section 3: false when the app answered from its offline database (never sent by the server). */
+  dataSourceWasOnline: z.optional(z.boolean()),
 });
 
 const latitude = z

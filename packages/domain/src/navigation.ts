@@ -84,3 +84,9 @@ export const FOOTER_LINKS: FooterLink[] = [
 export const MOBILE_BREAKPOINT_PX = 1000;
 export const SWIPE_CLOSE_THRESHOLD_PX = 50;
 export const OFFLINE_BANNER_TEXT = 'You are offline! Go online to get the latest updates.';
+/**
+ * Spec section 8: offline in the app with location denied or unavailable, this alert is shown and
+ * the default coordinate (Bondi, Sydney) is used.
+ */
+export const OFFLINE_LOCATION_ALERT =
+  'You are offline. Enable GPS or Location Services to see beaches near you. Showing beaches near Sydney instead.';

@@ -9,6 +9,7 @@ import { oauth } from './migrations/0005_oauth.ts';
 import { algal } from './migrations/0006_algal.ts';
 import { beachInformation } from './migrations/0007_beach_information.ts';
 import { locationIndexes } from './migrations/0008_location_indexes.ts';
+import { syncSequence } from './migrations/0009_sync.ts';
 
 /** Every migration, in order. Names are permanent once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -21,6 +22,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0006_algal': algal(dialect),
     '0007_beach_information': beachInformation(dialect),
     '0008_location_indexes': locationIndexes(),
+    '0009_sync': syncSequence(),
   };
 }
 

@@ -62,6 +62,24 @@ export interface BeachesTable {
   surface: string | null;
   /** OpenStreetMap `supervised`/`lifeguard`: 1 tagged yes, 0 tagged no, null unknown. */
   supervised: number | null;
+  /** The number of the beach's last change in the sync sequence (db/changes.ts sets it). */
+  sync_seq: Generated<number>;
+}
+
+/** The single row (id 1) of the sync sequence: the last number handed out, the pruned floor. */
+export interface SyncStateTable {
+  id: number;
+  last_seq: number;
+  /** Tombstones up to this number were pruned: an older cursor must resync in full. */
+  floor_seq: number;
+}
+
+/** A deleted beach, numbered in the sync sequence so clients delete it too. */
+export interface BeachTombstonesTable {
+  key: string;
+  beach_id: number;
+  sync_seq: number;
+  deleted_at: string;
 }
 
 export interface BeachSourcesTable {
@@ -389,6 +407,8 @@ export interface DB {
   attendance_records: AttendanceRecordsTable;
   announcements: AnnouncementsTable;
   ip_ranges: IpRangesTable;
+  sync_state: SyncStateTable;
+  beach_tombstones: BeachTombstonesTable;
 }
 
 export type Database = Kysely<DB>;

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /**
  * Content Security Policy for the web app: scripts only from our origin (no inline scripts), styles
  * from our origin plus style attributes (React sets a few), images from us, data: URLs and the
- * configured tile services (map and radar), API calls to our origin, no framing, no plugins.
+ * configured tile services (map and radar), API calls to our origin (and the tile services, for the
+ * service worker's tile cache), no framing, no plugins.
  */
 export function contentSecurityPolicy(imageOrigins: readonly string[] = []): string {
   return [
@@ -12,7 +13,8 @@ export function contentSecurityPolicy(imageOrigins: readonly string[] = []): str
     "style-src 'self' 'unsafe-inline'",
     ['img-src', "'self'", 'data:', 'blob:', ...imageOrigins].join(' '),
     "font-src 'self'",
-    "connect-src 'self'",
+    // The tile services too: the service worker fetches map tiles to cache them.
+    ['connect-src', "'self'", ...imageOrigins].join(' '),
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { FOOTER_LINKS } from '@safeshore/domain';
 import { SearchBox } from '../features/search/index.ts';
+import { isAppShell } from '../platform/shell.ts';
 import { ExternalLinkIcon } from '../ui/icons/index.ts';
 import { PromotionTiles } from './PromotionTiles.tsx';
 import { TranslateControl } from './TranslateControl.tsx';
@@ -34,6 +35,11 @@ export function Footer({ showSearch }: { showSearch: boolean }) {
                   )}
                 </li>
               ))}
+              {!isAppShell() && (
+                <li>
+                  <Link to="/offline-settings">Offline use</Link>
+                </li>
+              )}
             </ul>
           </nav>
           <TranslateControl />

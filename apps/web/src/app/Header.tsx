@@ -1,9 +1,11 @@
 import { Link, NavLink, useNavigate } from 'react-router';
 import { LIFE_SAVING_ORG } from '@safeshore/domain';
 import { useSession } from '../data/session.ts';
+import { isAppShell } from '../platform/shell.ts';
 import { SearchBox } from '../features/search/index.ts';
 import { BackArrowIcon, ExternalLinkIcon, MenuIcon } from '../ui/icons/index.ts';
 import { Logo } from '../ui/Logo.tsx';
+import { AppVersion } from './AppVersion.tsx';
 import { useCurrentPageTitle } from './page-title.ts';
 import { SurfSafetyMenu } from './SurfSafetyMenu.tsx';
 
@@ -84,6 +86,12 @@ export function UserMenu() {
       <li>
         <NavLink to="/profile">My Profile</NavLink>
       </li>
+      {/* Spec section 2: Offline Settings is in the user menu only in the app. */}
+      {isAppShell() && (
+        <li>
+          <NavLink to="/offline-settings">Offline Settings</NavLink>
+        </li>
+      )}
       <li>
         <NavLink to="/logout">Logout</NavLink>
       </li>
@@ -153,7 +161,7 @@ export function Header({ isMobile, isHome, menuOpen, onOpenMenu }: HeaderProps) 
           <ul className="nav-list">
             <UserMenu />
           </ul>
-          <span className="app-version">v{APP_VERSION}</span>
+          <AppVersion />
         </nav>
       </div>
     </header>

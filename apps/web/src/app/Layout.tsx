@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { UpdatePrompt } from '../features/offline/index.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../platform/media.ts';
 import { InstallBanner, SurveyBanner } from './Banners.tsx';
 import { BottomBar } from './BottomBar.tsx';
@@ -8,6 +9,7 @@ import { Header } from './Header.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import type { RouteHandle } from './router.tsx';
+import { ShellChrome } from './ShellChrome.tsx';
 
 export function Layout() {
   const location = useLocation();
@@ -34,6 +36,7 @@ export function Layout() {
         menuOpen={menuOpen}
       />
       <OfflineBanner />
+      <UpdatePrompt />
       <InstallBanner />
       <main id="main" className="main" tabIndex={-1}>
         {routeName === 'Home' && <SurveyBanner />}
@@ -43,6 +46,7 @@ export function Layout() {
       <Footer showSearch={isMobile && routeName !== 'Home'} />
       {isMobile && <BottomBar onOpenMenu={() => setMenuOpenedAt(location.key)} menuOpen={menuOpen} />}
       {isMobile && <MobileMenu open={menuOpen} onClose={() => setMenuOpenedAt(null)} />}
+      <ShellChrome />
     </div>
   );
 }

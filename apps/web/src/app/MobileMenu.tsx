@@ -2,7 +2,8 @@ import { useRef } from 'react';
 import { SURF_SAFETY_MENU, SWIPE_CLOSE_THRESHOLD_PX } from '@safeshore/domain';
 import { CloseIcon } from '../ui/icons/index.ts';
 import { useModalDialog } from '../ui/useModalDialog.ts';
-import { APP_VERSION, UserMenu, MainNavLinks, SecondaryNavLinks } from './Header.tsx';
+import { AppVersion } from './AppVersion.tsx';
+import { UserMenu, MainNavLinks, SecondaryNavLinks } from './Header.tsx';
 import { SurfSafetyGroup } from './SurfSafetyMenu.tsx';
 
 interface MobileMenuProps {
@@ -46,7 +47,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
     >
       <div className="mobile-menu__panel">
         <div className="mobile-menu__top">
-          <span className="app-version">v{APP_VERSION}</span>
+          <AppVersion />
           <button type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
             <CloseIcon />
           </button>

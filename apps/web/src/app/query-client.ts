@@ -8,6 +8,9 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: FRESHNESS_MS,
+      // Offline the data source is the local database: a query must run, not wait for the network
+      // (TanStack's default pauses every query while the browser is offline). Retries still wait.
+      networkMode: 'offlineFirst',
       // Refetch stale data when the tab becomes visible again (spec: freshness 600 s).
       refetchOnWindowFocus: true,
       retry: (failureCount, error) =>

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, replace, type RouteObject } from 'react-router';
+import { createBrowserRouter, createHashRouter, redirect, replace, type RouteObject } from 'react-router';
 import {
   APP_ROUTES,
   SEARCH_STATE_PREFIXES,
@@ -12,6 +12,7 @@ import { setUnauthorizedHandler } from '../data/api.ts';
 import { placeLocationQuery } from '../data/location.ts';
 import { beachQuery } from '../data/queries.ts';
 import { getSession } from '../data/session.ts';
+import { addressBarPath, isAppShell } from '../platform/shell.ts';
 import { queryClient } from './query-client.ts';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { Layout } from './Layout.tsx';
@@ -21,10 +22,6 @@ export interface RouteHandle {
   title: string;
 }
 
-const placeholder = () =>
-  import('../features/placeholder/PlaceholderPage.tsx').then((m) => ({ Component: m.PlaceholderPage }));
-
-/** Screens that exist; every other route shows an honest placeholder inside the real layout. */
 const content = () =>
   import('../features/content/ContentPage.tsx').then((m) => ({ Component: m.ContentPage }));
 
@@ -33,7 +30,8 @@ type Screen = Pick<RouteObject, 'Component' | 'lazy' | 'loader'>;
 const locationPage = () =>
   import('../features/location/LocationPage.tsx').then((m) => ({ Component: m.LocationPage }));
 
-const SCREENS: Partial<Record<AppRouteName, Screen>> = {
+/** Every route's screen (the type makes a new route without one a compile error). */
+const SCREENS: Record<AppRouteName, Screen> = {
   Home: { Component: HomePage },
   Beach: {
     // Fetch the beach while the page's code downloads, not after (the loader does not wait for it).
@@ -52,7 +50,7 @@ const SCREENS: Partial<Record<AppRouteName, Screen>> = {
       const to = stateRedirect(pathname);
       // Typed in or reloaded (the address bar already shows it): replace that entry. Followed
       // from a link: the redirect lands as the link's one new entry. Either way Back skips "/nsw".
-      if (to) return window.location.pathname === pathname ? replace(to) : redirect(to);
+      if (to) return addressBarPath() === pathname ? replace(to) : redirect(to);
       const prefix = pathname.split('/')[1]?.toLowerCase() ?? '';
       if ((SEARCH_STATE_PREFIXES as readonly string[]).includes(prefix)) {
         void queryClient.prefetchQuery(placeLocationQuery(pathname));
@@ -112,6 +110,17 @@ const SCREENS: Partial<Record<AppRouteName, Screen>> = {
         Component: m.AlgalBloomMetricsPage,
       })),
   },
+  OfflineSettings: {
+    // In the app the page is for signed-in users (spec section 2); on the web anyone may save beaches.
+    loader: () => (isAppShell() && !getSession() ? redirect('/login') : null),
+    lazy: () =>
+      import('../features/offline/OfflineSettingsPage.tsx').then((m) => ({
+        Component: m.OfflineSettingsPage,
+      })),
+  },
+  'Offline-Beach': {
+    lazy: () => import('../features/beach/BeachPage.tsx').then((m) => ({ Component: m.BeachPage })),
+  },
   '404': { Component: NotFoundPage },
 };
 
@@ -130,7 +139,7 @@ export const routes: RouteObject[] = [
     Component: Layout,
     ErrorBoundary: RouteErrorPage,
     children: APP_ROUTES.map((route) => {
-      const screen: Screen = SCREENS[route.name] ?? { lazy: placeholder };
+      const screen: Screen = SCREENS[route.name];
       const loader = guard(route) ?? screen.loader;
       return {
         path: route.path,
@@ -142,7 +151,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Spec section 2: hash routing inside the app shell (its pages load from files), history on the web. */
+export const router = isAppShell() ? createHashRouter(routes) : createBrowserRouter(routes);
 
 // Spec section 8: a 401 or 419 on any call (the client has already removed the token) lands on Login.
 setUnauthorizedHandler(() => void router.navigate('/login'));
+
+// The native shell's behaviour (back button, splash, push…) is downloaded only inside the shell.
+if (isAppShell()) void import('./app-shell.ts').then((shell) => shell.startAppShell(router));

@@ -7,11 +7,15 @@ import {
   type AutocompleteResponse,
   type BeachDetailResponse,
 } from '@safeshore/domain';
+import { apiBase } from '../platform/environment.ts';
 import { getCurrentPostcode } from './current-postcode.ts';
 import { clearSession, getSession } from './session.ts';
 
-/** Where API calls go: same origin by default (the web app and API are served together). */
-const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
+/**
+ * Where API calls go: same origin by default (the web app and API are served together); in the app
+ * shell, the environment chosen in the hidden switcher (platform/environment.ts).
+ */
+const API_BASE = apiBase();
 const TIMEOUT_MS = 15_000;
 
 /** An address on the API host, for full-page navigations (Sign in with Apple). */

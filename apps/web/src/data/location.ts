@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
 import { queryOptions } from '@tanstack/react-query';
 import {
+  DEFAULT_COORDINATE,
   LocationResponseSchema,
   MapBeachesResponseSchema,
+  OFFLINE_LOCATION_ALERT,
   type LatLng,
   type ListBeach,
   type LocationResponse,
@@ -12,6 +14,7 @@ import { getCurrentPosition, GeolocationError, type GeolocationFailure } from '.
 import { ApiError, request } from './api.ts';
 import { setCurrentPostcode } from './current-postcode.ts';
 import { FRESHNESS_MS } from './queries.ts';
+import { currentDataMode, dataSource, networkModeFor, type DataMode } from './source.ts';
 
 /** A location lookup either finds a place or says why not (and, maybe, the state to fall back to). */
 export type LocationLookup =
@@ -70,10 +73,14 @@ export interface HomeLocation {
 
 /**
  * Home: the browser's position, else (denied, unavailable, unsupported) the server's lookup of the
- * caller. An unknown place is an error here: Home always needs one. Success remembers the
- * place's postcode for the X-location header; failure clears it (spec section 8).
+ * caller. Offline there is no server to ask: the spec's alert says so and the default coordinate
+ * is used (section 8). An unknown place is an error here: Home always needs one. Success
+ * remembers the place's postcode for the X-location header; failure clears it.
  */
-export async function fetchHomeLocation(signal?: AbortSignal): Promise<HomeLocation> {
+export async function fetchHomeLocation(
+  signal?: AbortSignal,
+  mode: DataMode = currentDataMode(),
+): Promise<HomeLocation> {
   let position: LatLng | null = null;
   let geolocationFailure: GeolocationFailure | null = null;
   try {
@@ -81,8 +88,13 @@ export async function fetchHomeLocation(signal?: AbortSignal): Promise<HomeLocat
   } catch (error) {
     geolocationFailure = error instanceof GeolocationError ? error.reason : 'unavailable';
   }
+  let query: LatLng | null = position;
+  if (!position && mode === 'offline') {
+    window.alert(OFFLINE_LOCATION_ALERT);
+    query = { ...DEFAULT_COORDINATE };
+  }
   try {
-    const lookup = await fetchLocation(position, signal);
+    const lookup = await dataSource(mode).location(query, signal);
     if (!lookup.found) throw new ApiError(404, lookup.message);
     setCurrentPostcode(lookup.data.place?.postcode ?? null);
     return { response: lookup.data, position, geolocationFailure };
@@ -94,22 +106,27 @@ export async function fetchHomeLocation(signal?: AbortSignal): Promise<HomeLocat
 
 export const LOCATION_QUERY_KEY = ['location'] as const;
 
-/** Reloaded when the tab becomes visible and the data is older than 600 s (spec section 4). */
-export const homeLocationQuery = () =>
+/**
+ * Reloaded when the tab becomes visible and the data is older than 600 s (spec section 4). The
+ * key carries the data mode, so Home reloads when the data source's online status changes.
+ */
+export const homeLocationQuery = (mode: DataMode = currentDataMode()) =>
   queryOptions({
-    queryKey: [...LOCATION_QUERY_KEY, 'home'],
-    queryFn: ({ signal }) => fetchHomeLocation(signal),
+    queryKey: [...LOCATION_QUERY_KEY, mode, 'home'],
+    queryFn: ({ signal }) => fetchHomeLocation(signal, mode),
+    networkMode: networkModeFor(mode),
     staleTime: FRESHNESS_MS,
     refetchOnWindowFocus: true,
     retry: false,
   });
 
 /** A place page: the place named by the route path. */
-export const placeLocationQuery = (pathname: string) =>
+export const placeLocationQuery = (pathname: string, mode: DataMode = currentDataMode()) =>
   queryOptions({
-    queryKey: [...LOCATION_QUERY_KEY, 'url', pathname.toLowerCase()],
+    queryKey: [...LOCATION_QUERY_KEY, mode, 'url', pathname.toLowerCase()],
+    networkMode: networkModeFor(mode),
     queryFn: async ({ signal }) => {
-      const lookup = await fetchLocation({ url: pathname }, signal);
+      const lookup = await dataSource(mode).location({ url: pathname }, signal);
       if (lookup.found && lookup.data.place) setCurrentPostcode(lookup.data.place.postcode);
       return lookup;
     },

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchArticle, fetchAutocomplete, fetchBeach } from './api.ts';
+import { currentDataMode, dataSource, networkModeFor, type BeachRef, type DataMode } from './source.ts';
 
 /** Data older than this is refreshed when the page becomes visible again (spec: 600 s). */
 export const FRESHNESS_MS = 600_000;
@@ -7,24 +7,36 @@ export const FRESHNESS_MS = 600_000;
 /** Queries of the signed-in user live under ['account', userId] (see account-queries.ts). */
 export const ACCOUNT_QUERY_KEY = ['account'] as const;
 
-export const beachQuery = (beachPath: string) =>
-  queryOptions({
-    queryKey: ['beach', beachPath],
-    queryFn: ({ signal }) => fetchBeach(beachPath, signal),
+/*
+ * Every key carries the data mode (spec section 4): going offline or back online asks the other
+ * source instead of showing the first one's answer. The mode defaults to the current one; screens
+ * pass useDataMode() so they re-render when it changes.
+ */
+
+/** A beach by url path ("nsw/waverley/bondi/bondi-beach") or by id (Offline-Beach). */
+export const beachQuery = (ref: string | BeachRef, mode: DataMode = currentDataMode()) => {
+  const beach: BeachRef = typeof ref === 'string' ? { path: ref } : ref;
+  return queryOptions({
+    queryKey: ['beach', mode, beach],
+    queryFn: ({ signal }) => dataSource(mode).beach(beach, signal),
+    networkMode: networkModeFor(mode),
     staleTime: FRESHNESS_MS,
   });
+};
 
-export const autocompleteQuery = (query: string) =>
+export const autocompleteQuery = (query: string, mode: DataMode = currentDataMode()) =>
   queryOptions({
-    queryKey: ['autocomplete', query.trim().toLowerCase()],
-    queryFn: ({ signal }) => fetchAutocomplete(query.trim(), signal),
+    queryKey: ['autocomplete', mode, query.trim().toLowerCase()],
+    queryFn: ({ signal }) => dataSource(mode).autocomplete(query.trim(), signal),
+    networkMode: networkModeFor(mode),
     staleTime: 5 * 60_000,
     enabled: query.trim().length >= 2,
   });
 
-export const articleQuery = (slug: string) =>
+export const articleQuery = (slug: string, mode: DataMode = currentDataMode()) =>
   queryOptions({
-    queryKey: ['article', slug],
-    queryFn: ({ signal }) => fetchArticle(slug, signal),
+    queryKey: ['article', mode, slug],
+    queryFn: ({ signal }) => dataSource(mode).article(slug, signal),
+    networkMode: networkModeFor(mode),
     staleTime: 60 * 60_000,
   });

@@ -9,6 +9,7 @@ import {
   MAX_BEACH_LOCALITY_DISTANCE_M,
 } from '@safeshore/domain';
 import type { Transaction } from 'kysely';
+import { markBeachesChanged, markLocalityBeachesChanged } from '../changes.ts';
 import type { DB, Database, LocalityRow, NewBeach } from '../schema.ts';
 import { parseBeachFile, type BeachImportRow } from './beach-rows.ts';
 
@@ -205,13 +206,16 @@ async function upsertBeach(trx: Trx, row: BeachImportRow, defaultSource: string)
     await trx.deleteFrom('search_terms').where('kind', '=', 'beach').where('ref_id', '=', beachId).execute();
     const terms = indexTerms(row.title).map((term) => ({ term, kind: 'beach' as const, ref_id: beachId }));
     if (terms.length > 0) await trx.insertInto('search_terms').values(terms).execute();
-    await trx
+    const council = await trx
       .updateTable('localities')
       .set({ area_slug: values.area_slug })
       .where('id', '=', locality.id)
       .where('area_slug', 'is', null)
-      .execute();
+      .executeTakeFirst();
     await refreshLocalityCounts(trx, [locality.id, existing?.locality_id ?? null]);
+    // A place that learns its council moves its page, so its beaches' postcode_url changes too.
+    if (Number(council.numUpdatedRows) > 0) await markLocalityBeachesChanged(trx, [locality.id]);
+    else await markBeachesChanged(trx, [beachId]);
   }
   return outcome;
 }

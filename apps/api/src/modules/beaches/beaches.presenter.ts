@@ -2,7 +2,8 @@ import type { Beach, BeachSummary, TodayPost } from '@safeshore/domain';
 import { beachUrl } from '@safeshore/domain';
 import type { BeachRow } from '../../db/schema.ts';
 
-const flag = (value: number | null): 0 | 1 | null => (value === null ? null : value > 0 ? 1 : 0);
+/** A 0/1 fact, null when unknown (the detail and the offline record show flags alike). */
+export const flag = (value: number | null): 0 | 1 | null => (value === null ? null : value > 0 ? 1 : 0);
 
 function parseJson<T>(text: string, fallback: T): T {
   try {

@@ -38,6 +38,9 @@ import {
   MapBeachesResponseSchema,
   PatrolsResponseSchema,
   WeatherResponseSchema,
+  SyncRequestSchema,
+  SyncResponseSchema,
+  AppVersionResponseSchema,
 } from '@safeshore/domain';
 
 const json = (schema: z.core.$ZodType, io: 'input' | 'output' = 'output') => ({
@@ -328,6 +331,25 @@ export function openApiDocument() {
             '200': { description: 'Recorded', content: json(NotFoundResponseSchema) },
             '422': errors['422'],
           },
+        },
+      },
+      '/api/v4/sync': {
+        post: {
+          summary:
+            'One page of changes to the offline beach database after `since` (the previous cursor), oldest ' +
+            'first: beaches to upsert and keys to delete. Send `cursor` back as `since` while `has_more`. ' +
+            'No, an unknown or a too old cursor starts a full stream (`full`: drop the local beaches first).',
+          requestBody: { required: false, content: json(SyncRequestSchema, 'input') },
+          responses: {
+            '200': { description: 'A page of changes', content: json(SyncResponseSchema) },
+            '422': errors['422'],
+          },
+        },
+      },
+      '/api/v4/app': {
+        get: {
+          summary: 'The version of the web app the server serves now (the app checks it for updates)',
+          responses: { '200': { description: 'Version and build', content: json(AppVersionResponseSchema) } },
         },
       },
     },

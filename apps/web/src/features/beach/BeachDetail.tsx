@@ -11,6 +11,7 @@ import {
   teaser,
   type BeachDetailResponse,
 } from '@safeshore/domain';
+import { useDataMode } from '../../data/source.ts';
 import { BeachCard } from '../../ui/BeachCard.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { HazardRating } from '../../ui/HazardRating.tsx';
@@ -38,6 +39,7 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
   const stateName = isStateCode(beach.state) ? STATE_NAMES[beach.state] : beach.state;
   const renderedAt = formatPlaceTime(new Date(beach.rendered_at), new Date(), beach.timezone);
   const precision = beach.source.coordinate_precision_m;
+  const offline = useDataMode() === 'offline';
 
   return (
     <article className="beach" aria-labelledby="beach-title">
@@ -52,7 +54,8 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
                 <Link to={beach.area_url}>{beach.area}</Link>
               </li>
               <li>
-                <Link to={beach.postcode_url}>{beach.city}</Link>
+                {/* Spec section 2: the city link goes to a postcode page; offline, /postcode/{postcode}. */}
+                <Link to={offline ? `/postcode/${beach.postcode}` : beach.postcode_url}>{beach.city}</Link>
               </li>
             </ol>
           </nav>

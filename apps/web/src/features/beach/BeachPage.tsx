@@ -1,19 +1,28 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { offlineBeachId } from '@safeshore/domain';
 import { usePageTitle } from '../../app/page-title.ts';
 import { ApiError } from '../../data/api.ts';
 import { beachPatrolsKey } from '../../data/patrols.ts';
 import { beachQuery } from '../../data/queries.ts';
+import { useDataMode } from '../../data/source.ts';
 import { useOnline } from '../../platform/online.ts';
 import { BeachDetail } from './BeachDetail.tsx';
 import { FollowButton } from './FollowButton.tsx';
 import { useBeachReload } from './useBeachReload.ts';
 
-/** /beach/{state}/{area}/{location}/{beachSlug}: loads the beach (reloading on route change) and shows it. */
+/**
+ * /beach/{state}/{area}/{location}/{beachSlug}, or /beach/{beachId} (Offline-Beach, id 1380 when
+ * not numeric): loads the beach (reloading on route change and data mode change) and shows it.
+ */
 export function BeachPage() {
-  const { state = '', area = '', location = '', beachSlug = '' } = useParams();
-  const path = [state, area, location, beachSlug].join('/');
-  const { data, error, isPending, refetch, isFetching, dataUpdatedAt } = useQuery(beachQuery(path));
+  const { state = '', area = '', location = '', beachSlug = '', beachId: idParam } = useParams();
+  const ref =
+    idParam !== undefined
+      ? { id: offlineBeachId(idParam) }
+      : { path: [state, area, location, beachSlug].join('/') };
+  const mode = useDataMode();
+  const { data, error, isPending, refetch, isFetching, dataUpdatedAt } = useQuery(beachQuery(ref, mode));
   const queryClient = useQueryClient();
   const online = useOnline();
   usePageTitle(data?.beach.title ?? '');

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../app/page-title.ts';
 import type { RouteHandle } from '../../app/router.tsx';
 import { ApiError } from '../../data/api.ts';
 import { articleQuery } from '../../data/queries.ts';
+import { useDataMode } from '../../data/source.ts';
 import { useOnline } from '../../platform/online.ts';
 
 const REVIEW_DATE = new Intl.DateTimeFormat('en-AU', {
@@ -34,7 +35,8 @@ export function ContentPage() {
   const slug = contentSlugFor(routeName, param);
   const online = useOnline();
   const onlineOnly = !online && isOnlineOnlyContent(routeName, slug);
-  const { data, error, isPending } = useQuery({ ...articleQuery(slug), enabled: !onlineOnly });
+  const mode = useDataMode();
+  const { data, error, isPending } = useQuery({ ...articleQuery(slug, mode), enabled: !onlineOnly });
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 422);
   usePageTitle(data?.title ?? (notFound ? ARTICLE_NOT_FOUND.title : (handle?.title ?? 'Surf Safety')));
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../app/page-title.ts';
 import { homeLocationQuery, type HomeLocation } from '../../data/location.ts';
+import { useDataMode } from '../../data/source.ts';
 import { PatrolFlagIcon, RipCurrentIcon } from '../../ui/icons/index.ts';
 import {
   AlgalBloomWarning,
@@ -20,7 +21,8 @@ export function HomePage() {
   usePageTitle('');
   // Spec section 4: loaded on first visit, reloaded when the tab becomes visible and it is older
   // than 600 s (the query's staleTime with refetchOnWindowFocus).
-  const { data, error, isPending, refetch, isFetching } = useQuery(homeLocationQuery());
+  // The key carries the data mode: Home reloads when the source's online status changes (spec section 4).
+  const { data, error, isPending, refetch, isFetching } = useQuery(homeLocationQuery(useDataMode()));
   // Spec section 8: a failed lookup clears the location.
   const location = error ? null : data;
 

@@ -12,6 +12,7 @@ import {
 import { usePageTitle } from '../../app/page-title.ts';
 import { PlaceConditions } from '../conditions/index.ts';
 import { placeLocationQuery } from '../../data/location.ts';
+import { useDataMode } from '../../data/source.ts';
 import { MAP_DEFAULT_ZOOM, MapSection } from '../map/index.ts';
 import { NotFoundPage } from '../notfound/NotFoundPage.tsx';
 import { SearchBox } from '../search/index.ts';
@@ -39,7 +40,7 @@ export function LocationPage() {
   const valid = isPlacePath(pathname);
   const redirectTo = valid ? stateRedirect(pathname) : null;
   const { data, error, isPending, refetch, isFetching } = useQuery({
-    ...placeLocationQuery(pathname),
+    ...placeLocationQuery(pathname, useDataMode()),
     enabled: valid && !redirectTo,
   });
   const place = data?.found ? data.data.place : null;

@@ -153,6 +153,8 @@ export default function BeachMap({
       maxZoom: MAP_MAX_ZOOM,
       ...(MAP_TILE_URL === OSM_TILE_URL && { maxNativeZoom: OSM_MAX_NATIVE_ZOOM }),
       attribution: MAP_TILE_ATTRIBUTION,
+      // CORS tiles: the service worker can cache them readable, not as ~7 MB-a-piece opaque entries.
+      crossOrigin: true,
     }).addTo(leaflet);
 
     // Only the user's own moves offer "Search this area": drags, and zooms or pans that follow

@@ -13,6 +13,7 @@ import {
   type SearchResult,
 } from '@safeshore/domain';
 import { autocompleteQuery } from '../../data/queries.ts';
+import { useDataMode } from '../../data/source.ts';
 import { SearchIcon } from '../../ui/icons/index.ts';
 import { useDebouncedValue } from './useDebouncedValue.ts';
 
@@ -22,10 +23,11 @@ interface Option {
   path: string;
 }
 
-function optionsOf(data: AutocompleteResponse | undefined): Option[] {
+/** Offline, beaches open by id and places by postcode (spec section 2). */
+function optionsOf(data: AutocompleteResponse | undefined, offline: boolean): Option[] {
   if (!data) return [];
   return SEARCH_GROUPS.flatMap(({ key }) =>
-    data[key].map((result) => ({ group: key, result, path: searchResultPath(key, result) })),
+    data[key].map((result) => ({ group: key, result, path: searchResultPath(key, result, offline) })),
   );
 }
 
@@ -60,11 +62,13 @@ export function SearchBox({ id, label, compact = false }: SearchBoxProps) {
 
   const debounced = useDebouncedValue(text.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
   const ready = debounced.length >= AUTOCOMPLETE_MIN_CHARS;
+  const mode = useDataMode();
   const { data, isFetching, isError } = useQuery({
-    ...autocompleteQuery(debounced),
+    ...autocompleteQuery(debounced, mode),
     placeholderData: keepPreviousData,
   });
-  const options = useMemo(() => (ready ? optionsOf(data) : []), [data, ready]);
+  const offline = mode === 'offline';
+  const options = useMemo(() => (ready ? optionsOf(data, offline) : []), [data, ready, offline]);
   const expanded = open && ready && (options.length > 0 || (!isFetching && data !== undefined));
 
   useEffect(() => () => window.clearTimeout(blurTimer.current), []);

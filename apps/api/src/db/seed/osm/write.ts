@@ -1,5 +1,6 @@
 import { indexTerms, slugify, timezoneFor } from '@safeshore/domain';
 import type { Insertable, Transaction } from 'kysely';
+import { markBeachesChanged, markLocalityBeachesChanged } from '../../changes.ts';
 import type { DB, Database, NewBeach } from '../../schema.ts';
 import { deriveBeachKey } from '../beaches.ts';
 import { FILLABLE, OSM_MERGE_DISTANCE_M, type Candidate, type Fillable } from './candidates.ts';
@@ -224,6 +225,10 @@ async function addBeaches(
     const chunk = candidates.slice(i, i + INSERT_ROWS);
     const rows = chunk.map((candidate) => newBeachRow(candidate, known, now));
     const inserted = await trx.insertInto('beaches').values(rows).returning(['id', 'key']).execute();
+    await markBeachesChanged(
+      trx,
+      inserted.map((r) => r.id),
+    );
     const ids = new Map(inserted.map((r) => [r.key, r.id]));
     const sources: ReturnType<typeof sourceRows> = [];
     const terms: Array<{ term: string; kind: 'beach'; ref_id: number }> = [];
@@ -261,6 +266,7 @@ async function fillExisting(
   const current = new Map(rows.map((row) => [row.id, row]));
   const sources: ReturnType<typeof sourceRows> = [];
   const changed: boolean[] = [];
+  const filled = new Set<number>();
   for (const { candidate, beachId } of targets) {
     const row = current.get(beachId)!;
     const fill: Partial<Fillable> = {};
@@ -275,6 +281,7 @@ async function fillExisting(
         .where('id', '=', beachId)
         .execute();
       Object.assign(row, fill);
+      filled.add(beachId);
     }
     const missing = candidate.features.map((f) => f.sourceId).filter((id) => !known.bySource.has(id));
     sources.push(...sourceRows(beachId, missing, now));
@@ -282,6 +289,7 @@ async function fillExisting(
     changed.push(Object.keys(fill).length > 0 || missing.length > 0);
   }
   await insertInChunks(trx, 'beach_sources', sources);
+  await markBeachesChanged(trx, filled);
   return changed;
 }
 
@@ -331,14 +339,18 @@ export async function writeBatch(
 /** Councils learnt from tags, and beach counts of the localities that gained beaches. */
 export async function refreshLocalities(db: Database, touched: Touched): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const councilsLearnt: number[] = [];
     for (const [id, areaSlug] of touched.areaSlugs) {
-      await trx
+      const result = await trx
         .updateTable('localities')
         .set({ area_slug: areaSlug })
         .where('id', '=', id)
         .where('area_slug', 'is', null)
-        .execute();
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) councilsLearnt.push(id);
     }
+    // Their pages move, so their beaches' postcode_url changes.
+    await markLocalityBeachesChanged(trx, councilsLearnt);
     const ids = [...touched.localities];
     for (let i = 0; i < ids.length; i += 500) {
       const counts = await trx

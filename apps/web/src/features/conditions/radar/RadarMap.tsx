@@ -55,7 +55,8 @@ export default function RadarMap({
       markerZoomAnimation: !reducedMotion,
     });
     map.setView(L.latLngBounds(bounds).getCenter(), RADAR_ZOOM);
-    L.tileLayer(MAP_TILE_URL, { attribution: MAP_TILE_ATTRIBUTION }).addTo(map);
+    // CORS tiles, as on the beach map: the service worker caches them readable (not opaque).
+    L.tileLayer(MAP_TILE_URL, { attribution: MAP_TILE_ATTRIBUTION, crossOrigin: true }).addTo(map);
     L.circleMarker([beach.latitude, beach.longitude], {
       radius: 6,
       color: '#0b2545',

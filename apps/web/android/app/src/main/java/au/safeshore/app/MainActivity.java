@@ -1,0 +1,5 @@
+package au.safeshore.app;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
