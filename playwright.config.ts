@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { providerUrls } from './apps/api/test/fakes/upstream-server.ts';
+import { CHROMIUM_LAUNCH } from './apps/web/e2e/support/chromium.ts';
 
 /**
  * Browser tests run against the app started the way `npm start` starts it (build if needed, migrate
@@ -24,17 +25,6 @@ const ACCOUNT_LIMITS = Object.fromEntries(
 // never share (or fight over) one fake. E2E_UPSTREAM_PORT overrides both.
 const UPSTREAM_PORT = Number(process.env.E2E_UPSTREAM_PORT ?? (process.env.E2E_PORT ? PORT + 1000 : 8299));
 const upstream = (process.env.FAKE_UPSTREAM_URL = `http://127.0.0.1:${UPSTREAM_PORT}`);
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-};
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -49,13 +39,17 @@ export default defineConfig({
     // The service worker would answer navigations and tiles itself, out of reach of page.route and
     // the server's 404 status; only the offline specs turn it on (test.use serviceWorkers 'allow').
     serviceWorkers: 'block',
-    launchOptions: chromium,
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
     {
       name: 'desktop',
       testIgnore: /\.mobile\.spec\.ts$/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: CHROMIUM_LAUNCH,
+      },
     },
     {
       name: 'mobile',
@@ -65,7 +59,7 @@ export default defineConfig({
         deviceScaleFactor: 2,
         isMobile: true,
         hasTouch: true,
-        launchOptions: chromium,
+        launchOptions: CHROMIUM_LAUNCH,
       },
     },
   ],

@@ -11,6 +11,7 @@ import { seededRandom } from './coastline.ts';
 import { createSyntheticDatabase } from './generate-beaches.ts';
 import type {} from './offline-harness/api.ts';
 import { ROOT, percentile, startServer, type StartedServer } from './server.ts';
+import { CHROMIUM_LAUNCH } from '../apps/web/e2e/support/chromium.ts';
 
 /**
  * `npm run bench:offline`: the offline database's targets (issue 8), measured on the real code path.
@@ -44,18 +45,6 @@ const QUERIES = Math.max(20, Number(process.env.BENCH_QUERIES ?? 400));
 const PORT = Number(process.env.BENCH_PORT ?? 8450);
 const CHANGED = 10;
 const TARGETS = { fullSyncMs: 3000, fullSyncBytes: 2_000_000, deltaBytes: 20_000, autocompleteP95Ms: 16 };
-const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  // The flags of playwright.config.ts.
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-};
 const HARNESS_DIR = path.join(ROOT, 'bench', 'offline-harness');
 const SYNC_PATH = '/api/v4/sync';
 
@@ -700,7 +689,7 @@ try {
       WEB_DIST_DIR: harnessOut,
     },
   });
-  browser = await chromium.launch(CHROMIUM);
+  browser = await chromium.launch(CHROMIUM_LAUNCH);
   console.log(
     `Offline sync and autocomplete, ${COUNT} synthetic beaches, ${RUNS} runs, headless Chromium ` +
       `${browser.version()} (${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}):`,

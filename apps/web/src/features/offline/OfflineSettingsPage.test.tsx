@@ -10,6 +10,7 @@ import { deleteOfflineDatabase } from '../../data/offline-db.ts';
 import { clearSession, setSession } from '../../data/session.ts';
 import { WEB_OFFLINE_STORAGE_KEY } from '../../data/source.ts';
 import { TOKEN, deferred, mockApi, user } from '../../test/api-mock.ts';
+import { syncBeach, syncPage } from '../../test/offline-fixtures.ts';
 import { installDialogPolyfill, renderScreen } from '../../test/render.tsx';
 import { TUTORIAL_SEEN_KEY } from '../../app/FirstOpenTutorial.tsx';
 import { OfflineSettingsPage } from './OfflineSettingsPage.tsx';
@@ -20,56 +21,25 @@ import { OfflineSettingsPage } from './OfflineSettingsPage.tsx';
  */
 
 function beach(id: number, key: string, title: string): SyncBeach {
-  return {
+  return syncBeach({
     id,
     key,
     title,
     url: `nsw/waverley/${key}/${key}`,
-    image: null,
-    city: 'Bondi Beach',
-    state: 'NSW',
-    area: 'Waverley',
-    postcode: '2026',
-    postcode_url: '/nsw/waverley/bondi-beach',
-    area_url: '/nsw/waverley',
-    state_url: '/nsw',
-    latitude: -33.89,
-    longitude: 151.27,
-    timezone: 'Australia/Sydney',
-    length: 1000,
     hazard: null,
     patrol: 1,
-    covid_status: null,
-    status: null,
     description: '{}',
     facilities: '[]',
-    clubs: [],
-    has_bbq_picnic: null,
-    has_parking: 1,
-    has_public_transport: null,
-    has_toilet: 1,
-    has_dogs_allowed: 0,
-    has_dogs_allowed_on_leash: null,
-    is_sample: false,
     data_source: 'SafeShore starter beaches',
     data_licence: null,
     updated_at: '2026-01-05T00:00:00.000Z',
-  };
+  });
 }
 
 const SYNCED_AT = '2026-01-05T01:30:00.000Z';
 
 function page(overrides: Partial<SyncResponse>): SyncResponse {
-  return {
-    beaches_upsert: [],
-    beaches_delete: [],
-    beaches_synced_at: SYNCED_AT,
-    cursor: 'c1',
-    has_more: false,
-    full: true,
-    total: 0,
-    ...overrides,
-  };
+  return syncPage({ beaches_synced_at: SYNCED_AT, full: true, ...overrides });
 }
 
 const FIRST = page({
