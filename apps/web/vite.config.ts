@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pwaPlugins } from './scripts/pwa-config.ts';
@@ -23,6 +24,9 @@ export default defineConfig({
     },
   },
   build: {
+    // WEB_DIST_DIR lets two checkouts' test runs (or a deployment) build and serve separate copies.
+    outDir: process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : 'dist',
+    emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 2048,

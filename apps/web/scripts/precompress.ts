@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /** Writes .gz and .br next to each text asset so the server can send them without compressing per request. */
-const dist = path.resolve(import.meta.dirname, '..', 'dist');
+const dist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', 'dist'));
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 
 function* files(dir: string): Generator<string> {
