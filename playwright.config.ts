@@ -2,13 +2,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { providerUrls } from './apps/api/test/fakes/upstream-server.ts';
-import { CHROMIUM_LAUNCH } from './apps/web/e2e/support/chromium.ts';
+import { CHROMIUM_LAUNCH, CHROMIUM_SOURCE } from './apps/web/e2e/support/chromium.ts';
+import { e2eClockOffsetMs } from './apps/web/e2e/support/clock.ts';
 
 /**
  * Browser tests run against the app started the way `npm start` starts it (build if needed, migrate
- * a fresh SQLite database, load the bundled data, serve web + API from one process), in Debian's
- * Chromium. Never `playwright install`: the browser comes from the system.
+ * a fresh SQLite database, load the bundled data, serve web + API from one process), in the
+ * Chromium of the `@sparticuz/chromium` npm package (unpacked on first use into
+ * node_modules/.cache/safeshore-chromium), or the executable CHROMIUM_PATH names: see
+ * apps/web/e2e/support/chromium.ts. Never `playwright install`, no system browser needed.
  */
+// Once per run (the workers load this file too): which browser the tests run in.
+if (process.env.TEST_WORKER_INDEX === undefined)
+  console.log(`Browser: ${CHROMIUM_SOURCE} (${CHROMIUM_LAUNCH.executablePath})`);
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${PORT}`;
 // Shared with the test workers (they run admin commands against the same database).
@@ -25,6 +31,17 @@ const ACCOUNT_LIMITS = Object.fromEntries(
 // never share (or fight over) one fake. E2E_UPSTREAM_PORT overrides both.
 const UPSTREAM_PORT = Number(process.env.E2E_UPSTREAM_PORT ?? (process.env.E2E_PORT ? PORT + 1000 : 8299));
 const upstream = (process.env.FAKE_UPSTREAM_URL = `http://127.0.0.1:${UPSTREAM_PORT}`);
+// "Truth" specs (*.truth.spec.ts, issue 16): a second server started the way `npm start` starts it,
+// with default settings (no SAMPLE_DATA) and every outside provider unreachable (a closed port), on
+// E2E_PORT + 2 with its own database. The specs read its address from E2E_TRUTH_URL.
+const TRUTH_PORT = PORT + 2;
+const truthURL = (process.env.E2E_TRUTH_URL = `http://127.0.0.1:${TRUTH_PORT}`);
+const truthDatabase = path.join(os.tmpdir(), `safeshore-e2e-truth-${process.pid}.sqlite`);
+const UNREACHABLE = 'http://127.0.0.1:9';
+const TRUTH_VIEWPORTS = {
+  'truth-mobile': { width: 390, height: 844 },
+  'truth-desktop': { width: 1280, height: 900 },
+};
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -44,7 +61,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /\.mobile\.spec\.ts$/,
+      testIgnore: [/\.mobile\.spec\.ts$/, /\.truth\.spec\.ts$/],
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
@@ -62,6 +79,18 @@ export default defineConfig({
         launchOptions: CHROMIUM_LAUNCH,
       },
     },
+    ...Object.entries(TRUTH_VIEWPORTS).map(([name, viewport]) => ({
+      name,
+      testMatch: /\.truth\.spec\.ts$/,
+      use: {
+        baseURL: truthURL,
+        viewport,
+        deviceScaleFactor: viewport.width < 1000 ? 2 : 1,
+        isMobile: viewport.width < 1000,
+        hasTouch: viewport.width < 1000,
+        launchOptions: CHROMIUM_LAUNCH,
+      },
+    })),
   ],
   webServer: [
     {
@@ -96,6 +125,32 @@ export default defineConfig({
         WEATHER_PROVIDERS: 'on',
         WEATHER_TIMEOUT_MS: '3000',
         ...providerUrls(upstream),
+      },
+    },
+    {
+      // Starts after the main server, which has built the web app: no second build.
+      command: 'node scripts/start.ts',
+      url: `${truthURL}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(TRUTH_PORT),
+        HOST: '127.0.0.1',
+        SQLITE_PATH: truthDatabase,
+        UPLOADS_DIR: path.join(os.tmpdir(), `safeshore-e2e-truth-uploads-${process.pid}`),
+        OUTBOX_DIR: path.join(os.tmpdir(), `safeshore-e2e-truth-outbox-${process.pid}`),
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: truthURL,
+        SKIP_WEB_BUILD: 'true',
+        SAFESHORE_CLOCK_OFFSET_MS: String(e2eClockOffsetMs()),
+        OPEN_METEO_FORECAST_URL: `${UNREACHABLE}/v1/forecast`,
+        OPEN_METEO_MARINE_URL: `${UNREACHABLE}/v1/marine`,
+        RAINVIEWER_URL: `${UNREACHABLE}/weather-maps.json`,
+        BOM_WARNINGS_URLS: ['NSW', 'ACT', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']
+          .map((state) => `${state}=${UNREACHABLE}/${state.toLowerCase()}.xml`)
+          .join(','),
       },
     },
   ],

@@ -21,6 +21,14 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      {
+        test: {
+          // The project's own tooling (scripts/): e.g. unpacking the test browser.
+          name: 'tools',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+        },
+      },
     ],
   },
 });

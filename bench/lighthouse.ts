@@ -1,19 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { generateReport } from 'lighthouse';
-import type { Flags, Result } from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_LAUNCH, CHROMIUM_SOURCE } from '../apps/web/e2e/support/chromium.ts';
 import { ROOT, startServer } from './server.ts';
+import {
+  loadLighthouse,
+  type LighthouseFlags as Flags,
+  type LighthouseResult as Result,
+} from './tools/index.ts';
 
 /**
  * Lighthouse (mobile: the default Moto G Power form factor and simulated slow-4G throttling) on
  * Home and a beach page, served by a fresh server (SQLite, starter data) started the way
- * `npm start` does, in Debian's Chromium. Prints the four category scores, the core metrics and
+ * `npm start` does, in the browser tests' Chromium (the @sparticuz/chromium package's, or CHROMIUM_PATH:
+ * apps/web/e2e/support/chromium.ts). Prints the four category scores, the core metrics and
  * the transfer size of each page, the failed accessibility audits with their elements, the top
  * performance opportunities, and any other failed audit. Each page is measured LIGHTHOUSE_RUNS
  * times (default 3), each in a fresh browser, and the run with the median performance score is
  * reported.
  * Reports (HTML and JSON) are written to var/bench/lighthouse/.
+ *
+ * Lighthouse is not a root dependency: its pinned version (bench/tools/package.json) is installed
+ * on the first run into node_modules/.cache/safeshore-bench-tools (bench/tools/index.ts).
  *
  * `--assert`: exit 1 when a target is missed (performance 95+, accessibility 100).
  *
@@ -33,15 +40,9 @@ const TARGETS = { performance: 95, accessibility: 100 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const RUN_TIMEOUT_MS = Number(process.env.LIGHTHOUSE_TIMEOUT_MS ?? 120_000);
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
+  ...CHROMIUM_ARGS,
   // No network here: never go through a proxy, and make every host name except the local server's
   // fail to resolve immediately instead of waiting on DNS.
   '--no-proxy-server',
@@ -65,6 +66,7 @@ interface NodeValue {
   explanation?: string;
 }
 
+const { lighthouse, generateReport, launchChrome, version: lighthouseVersion } = await loadLighthouse();
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 8193) });
 const stopServer = () => server.stop().catch(() => undefined);
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
@@ -79,7 +81,7 @@ try {
   fs.mkdirSync(REPORT_DIR, { recursive: true });
 
   console.log(
-    `Lighthouse ${(await lighthouseVersion()) ?? ''} (mobile, simulated throttling), ${RUNS} run(s) per page, the median run by performance score; fresh server (SQLite, starter data):`,
+    `Lighthouse ${lighthouseVersion} in ${CHROMIUM_SOURCE} (mobile, simulated throttling), ${RUNS} run(s) per page, the median run by performance score; fresh server (SQLite, starter data):`,
   );
   for (const page of PAGES) {
     const runs: Result[] = [];
@@ -103,11 +105,6 @@ try {
 }
 if (missed && assert) process.exit(1);
 
-async function lighthouseVersion(): Promise<string | undefined> {
-  const file = path.join(ROOT, 'node_modules', 'lighthouse', 'package.json');
-  return (JSON.parse(await fs.promises.readFile(file, 'utf8')) as { version?: string }).version;
-}
-
 /** A run that fails (a timeout, a Lighthouse error) is retried once, in a fresh browser. */
 async function runWithRetry(url: string): Promise<Result> {
   try {
@@ -120,9 +117,10 @@ async function runWithRetry(url: string): Promise<Result> {
 
 /** One Lighthouse run in its own browser, killed (and the run failed) if it overruns. */
 async function runLighthouse(url: string): Promise<Result> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
+  const chrome = await launchChrome({
+    chromePath: CHROMIUM_LAUNCH.executablePath,
     chromeFlags: CHROME_FLAGS,
+    ...(CHROMIUM_LAUNCH.env ? { envVars: CHROMIUM_LAUNCH.env } : {}),
     logLevel: 'silent',
     handleSIGINT: false,
   });

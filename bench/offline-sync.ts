@@ -11,7 +11,7 @@ import { seededRandom } from './coastline.ts';
 import { createSyntheticDatabase } from './generate-beaches.ts';
 import type {} from './offline-harness/api.ts';
 import { ROOT, percentile, startServer, type StartedServer } from './server.ts';
-import { CHROMIUM_LAUNCH } from '../apps/web/e2e/support/chromium.ts';
+import { CHROMIUM_LAUNCH, CHROMIUM_SOURCE } from '../apps/web/e2e/support/chromium.ts';
 
 /**
  * `npm run bench:offline`: the offline database's targets (issue 8), measured on the real code path.
@@ -20,7 +20,8 @@ import { CHROMIUM_LAUNCH } from '../apps/web/e2e/support/chromium.ts';
  * served by the real server (`scripts/start.ts`, so POST /api/v4/sync with the server's own
  * compression). The page is a tiny Vite build of bench/offline-harness/, served by that same server
  * (same origin), which calls the web app's real modules: `syncOfflineData` into the Dexie database
- * and the offline data source's `autocomplete`. Headless Chromium (/usr/bin/chromium) runs it. Each
+ * and the offline data source's `autocomplete`. The browser tests' headless Chromium runs it (the
+ * @sparticuz/chromium package's, or CHROMIUM_PATH: apps/web/e2e/support/chromium.ts). Each
  * run, in a fresh browser context (an empty IndexedDB):
  *
  *   1. full sync: performance.now() around syncOfflineData in the page; the bytes on the wire of
@@ -37,7 +38,7 @@ import { CHROMIUM_LAUNCH } from '../apps/web/e2e/support/chromium.ts';
  * line. Exit code 1 when a target is missed. Not a test: CI does not run it.
  *
  * Environment: BENCH_BEACHES (12000), BENCH_RUNS (3), BENCH_QUERIES (400 per run), BENCH_PORT (8450),
- * CHROMIUM_PATH (/usr/bin/chromium).
+ * CHROMIUM_PATH (default: the @sparticuz/chromium package's Chromium).
  */
 const COUNT = Number(process.env.BENCH_BEACHES ?? 12_000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -692,7 +693,7 @@ try {
   browser = await chromium.launch(CHROMIUM_LAUNCH);
   console.log(
     `Offline sync and autocomplete, ${COUNT} synthetic beaches, ${RUNS} runs, headless Chromium ` +
-      `${browser.version()} (${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}):`,
+      `${browser.version()} from ${CHROMIUM_SOURCE} (${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}):`,
   );
   const results: RunResult[] = [];
   for (let run = 0; run < RUNS; run++) {

@@ -7,5 +7,7 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // A fixed start for Date in every test (src/test/clock.ts), so none depends on the day it runs.
+    setupFiles: ['src/test/clock.ts'],
   },
 });

@@ -1,3 +1,4 @@
+import { configuredClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -46,8 +47,9 @@ Commands:
   remove-sample             delete every sample row (is_sample = 1); real data is kept
   export-beaches [--format csv|geojson] [--out FILE]
                             write every beach in the import format (stdout by default)
-  create-user --email EMAIL --first FIRST --last LAST [--password PASSWORD]
-                            create an account (a random password is printed when none is given)
+  create-user --email EMAIL --first FIRST --last LAST [--password PASSWORD] [--verified]
+                            create an account (a random password is printed when none is given;
+                            --verified: you vouch for the address, as if its owner had confirmed it)
   grant-role EMAIL ROLE     give a user a role (algal: the algal bloom metrics)
   revoke-role EMAIL ROLE    take a role away
   algal-add-beach KEY|ID    add a beach to the algal bloom monitoring programme
@@ -73,6 +75,8 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   const config = loadConfig();
+  // Real time, unless SAFESHORE_CLOCK_* moves it (testing and demos: the browser tests' shared day).
+  const { clock } = configuredClock(config);
   const handle = openDatabase(config);
   try {
     await migrateToLatest(handle);
@@ -141,10 +145,11 @@ async function main(argv: string[]): Promise<number> {
       case 'import-holidays': {
         const file = args[0];
         if (!file) throw new ImportFileError(`${command} needs a FILE (.csv).`);
+        const now = clock();
         const importer = {
-          'import-patrols': importPatrols,
-          'import-attendance': importAttendance,
-          'import-posts': importPosts,
+          'import-patrols': (db: typeof handle.db, f: string) => importPatrols(db, f, { now }),
+          'import-attendance': (db: typeof handle.db, f: string) => importAttendance(db, f, { now }),
+          'import-posts': (db: typeof handle.db, f: string) => importPosts(db, f, { now }),
           'import-holidays': importHolidays,
         }[command];
         const report = await importer(handle.db, file);
@@ -153,7 +158,7 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'load-sample': {
         const storage = createLocalStorage(config.UPLOADS_DIR);
-        const report = await loadSampleData(handle.db, { dataDir: config.DATA_DIR, storage });
+        const report = await loadSampleData(handle.db, { dataDir: config.DATA_DIR, storage, now: clock() });
         for (const part of [report.patrols, report.attendance, report.posts])
           for (const line of formatImportReport(part)) console.log(line);
         console.log(`Sample images stored: ${report.media.join(', ') || 'none'}`);
@@ -202,12 +207,13 @@ async function main(argv: string[]): Promise<number> {
         return report.errors.length > 0 ? 1 : 0;
       }
       case 'create-user': {
-        const accounts = createAccounts(handle.db, config);
+        const accounts = createAccounts(handle.db, config, { clock });
         const { user, password } = await accounts.createUser({
           email: option(args, '--email') ?? '',
           first_name: option(args, '--first') ?? '',
           last_name: option(args, '--last') ?? '',
           password: option(args, '--password'),
+          email_verified: args.includes('--verified'),
         });
         console.log(`Created user ${user.id}: ${user.first_name} ${user.last_name} <${user.email}>`);
         if (password) console.log(`Password (shown once): ${password}`);
@@ -226,7 +232,7 @@ async function main(argv: string[]): Promise<number> {
         const repo = createAlgalRepository(handle.db);
         const adding = command === 'algal-add-beach';
         const changed = adding
-          ? await repo.addBeach(beach.id, new Date().toISOString())
+          ? await repo.addBeach(beach.id, clock().toISOString())
           : await repo.removeBeach(beach.id);
         const label = `${beach.title} (${beach.key}, id ${beach.id})`;
         console.log(
@@ -245,7 +251,7 @@ async function main(argv: string[]): Promise<number> {
       case 'remove-beach': {
         const [ref] = args;
         if (!ref) throw new ImportFileError('remove-beach needs a beach KEY or ID.');
-        const removed = await removeBeach(handle.db, ref);
+        const removed = await removeBeach(handle.db, ref, clock());
         if (!removed) throw new ImportFileError(`No beach with key or id ${ref}.`);
         const storage = createLocalStorage(config.UPLOADS_DIR);
         for (const key of removed.photoKeys) await storage.delete(key);
@@ -255,6 +261,7 @@ async function main(argv: string[]): Promise<number> {
       case 'prune-tombstones': {
         const { pruned, floorSeq } = await createSyncService(
           createSyncRepository(handle.db),
+          clock,
         ).pruneTombstones();
         console.log(`${pruned} tombstones pruned; cursors below ${floorSeq} now get a full resync.`);
         return 0;
@@ -264,7 +271,11 @@ async function main(argv: string[]): Promise<number> {
         const [email, role] = args;
         if (!email || !role) throw new ImportFileError(`${command} needs an EMAIL and a ROLE.`);
         const granted = command === 'grant-role';
-        const { changed, user } = await createAccounts(handle.db, config).setRole(email, role, granted);
+        const { changed, user } = await createAccounts(handle.db, config, { clock }).setRole(
+          email,
+          role,
+          granted,
+        );
         const verb = granted ? 'granted to' : 'revoked from';
         console.log(
           changed

@@ -1,9 +1,12 @@
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { loadConfig, type Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { limitConnections } from './http/connections.ts';
+import { logSerializers } from './http/redact.ts';
 import { registerCors, registerRateLimit, registerSecurityHeaders } from './http/security.ts';
 import {
   registerAccounts,
@@ -25,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createLocationRepository } from './modules/location/location.repository.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { createLocationService } from './modules/location/location.service.ts';
+import { runAsPasswordClient, passwordWork } from './modules/accounts/passwords.ts';
 import { createNotFoundRepository, notFoundRoutes } from './modules/notfound/notfound.routes.ts';
 import { createPatrols, patrolsRoutes } from './modules/patrols/index.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
@@ -52,6 +56,11 @@ export interface AppDeps {
         | 'IMAGE_ORIGINS'
         | 'RATE_LIMIT_PER_MINUTE'
         | 'TRUST_PROXY'
+        | 'REQUEST_TIMEOUT_MS'
+        | 'HEADERS_TIMEOUT_MS'
+        | 'MAX_CONNECTIONS_PER_ADDRESS'
+        | 'PASSWORD_HASH_CONCURRENCY'
+        | 'NOT_FOUND_REPORTS_MAX'
         | 'UPLOADS_DIR'
         | 'ALGAL_PHOTO_MAX_BYTES'
       >
@@ -59,19 +68,43 @@ export interface AppDeps {
     Partial<AccountsSettings> &
     Partial<WeatherConfig>;
   db: Database;
-  /** The time accounts use for expiry (tokens, resets, questions, codes); tests move it. */
+  /**
+   * The time every module reads (patrols "today", expiries of tokens and resets, sync stamps, the
+   * conditions caches); tests fix it, SAFESHORE_CLOCK_* moves it (main.ts). Default: the real time.
+   */
   clock?: () => Date;
+  /** Where log lines go (default: stdout); tests read them. */
+  logStream?: Writable;
 }
 
+/**
+ * Routes that check the caller's current password (an oracle for a stolen session, and scrypt
+ * work): they get the login limit, one count per client shared between them.
+ */
+const PASSWORD_CHECK_ROUTES = ['POST /api/v4/user/password', 'DELETE /api/v4/user'];
+
 /** Builds the HTTP app (API + web app). main.ts listens; tests use inject() or listen on port 0. */
-export async function buildApp({ config, db, clock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock, logStream }: AppDeps): Promise<FastifyInstance> {
+  const defaults = loadConfig({});
+  const headersTimeout = config.HEADERS_TIMEOUT_MS ?? defaults.HEADERS_TIMEOUT_MS;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    // Secrets and e-mail addresses in URLs and error messages are redacted (http/redact.ts).
+    logger: { level: config.LOG_LEVEL, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
     trustProxy: config.TRUST_PROXY ?? false,
     routerOptions: { maxParamLength: 500 },
+    // Slow clients: the whole request must arrive within REQUEST_TIMEOUT_MS, its headers within
+    // HEADERS_TIMEOUT_MS (408 and the connection closed), checked every second.
+    requestTimeout: config.REQUEST_TIMEOUT_MS ?? defaults.REQUEST_TIMEOUT_MS,
+    http: { headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
   });
+  limitConnections(app.server, {
+    perAddress: config.MAX_CONNECTIONS_PER_ADDRESS ?? defaults.MAX_CONNECTIONS_PER_ADDRESS,
+    trustProxy: config.TRUST_PROXY ?? false,
+  });
+  passwordWork.setConcurrency(config.PASSWORD_HASH_CONCURRENCY ?? defaults.PASSWORD_HASH_CONCURRENCY);
+  const accountsSettings = resolveAccountsSettings(config);
 
   app.decorate('routeList', [] as string[]);
   app.addHook('onRoute', (route) => {
@@ -85,6 +118,7 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<FastifyI
       {
         method: request.method,
         url: request.url,
+        route: request.routeOptions.url,
         statusCode: reply.statusCode,
         durationMs: Number(reply.elapsedTime.toFixed(2)),
       },
@@ -94,29 +128,41 @@ export async function buildApp({ config, db, clock }: AppDeps): Promise<FastifyI
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config.IMAGE_ORIGINS ?? []);
-  registerCors(app, config.CORS_ORIGINS ?? []);
-  registerRateLimit(app, { max: config.RATE_LIMIT_PER_MINUTE ?? 600, windowMs: 60_000 });
+  await registerCors(app, config.CORS_ORIGINS ?? []);
+  await registerRateLimit(app, {
+    max: config.RATE_LIMIT_PER_MINUTE ?? defaults.RATE_LIMIT_PER_MINUTE,
+    windowMs: 60_000,
+    routes: Object.fromEntries(
+      PASSWORD_CHECK_ROUTES.map((route) => [route, accountsSettings.RATE_LIMIT_LOGIN_PER_MINUTE]),
+    ),
+  });
+  // Password hashing takes turns per client (passwords.ts): the work of a request counts for its address.
+  app.addHook('preHandler', (request, _reply, done) => runAsPasswordClient(request.ip, done));
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   healthRoutes(app, db);
   docsRoutes(app);
-  const defaults = loadConfig({});
   const uploads = createLocalStorage(config.UPLOADS_DIR ?? defaults.UPLOADS_DIR);
   const algal = createAlgalService(createAlgalRepository(db), uploads, clock);
   const patrols = createPatrols(db, clock);
   beachesRoutes(app, createBeachesService(createBeachesRepository(db), undefined, algal, patrols));
   patrolsRoutes(app, patrols);
   searchRoutes(app, createSearchService(createSearchRepository(db)));
-  notFoundRoutes(app, createNotFoundRepository(db));
+  notFoundRoutes(
+    app,
+    createNotFoundRepository(db, config.NOT_FOUND_REPORTS_MAX ?? defaults.NOT_FOUND_REPORTS_MAX),
+    clock,
+  );
   const weather = registerWeather(app, { db, config, clock });
   await locationRoutes(
     app,
     createLocationService(createLocationRepository(db), clock, {
       patrolledToday: (ids, now) => patrols.patrolledToday(ids, now),
       currentObservations: (latitude, longitude) => weather.cachedCurrentObservations(latitude, longitude),
+      marineWarnings: (state, latitude, longitude) => weather.warningsAt(state, latitude, longitude),
     }),
   );
-  const accounts = registerAccounts(app, db, resolveAccountsSettings(config), clock);
+  const accounts = registerAccounts(app, db, accountsSettings, clock);
   await algalRoutes(app, {
     accounts,
     service: algal,

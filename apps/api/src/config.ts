@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -70,6 +71,23 @@ const EnvSchema = z.object({
     .transform((value) => value.split(/[\s,]+/).filter(Boolean))
     .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin))),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Longest time a client may take to send a whole request, headers and body (ms); then 408. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Longest time a client may take to send the request headers (ms); then 408. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Open connections one client address may hold at once (0: no cap); trusted proxies are exempt. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
+  /** Password hashes (scrypt) computed at once, server-wide; clients take turns for them. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / 2)))),
+  /** Distinct missing-page urls kept in not_found_reports; the least recently seen go first. */
+  NOT_FOUND_REPORTS_MAX: z.coerce.number().int().min(1).default(10_000),
+  /** SQLite: how long a write waits for the write lock (held by an import, say) before a 503 (ms). */
+  SQLITE_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   /**
    * Behind a load balancer or TLS proxy: 'true' (trust X-Forwarded-*) or the proxies' addresses
    * (comma-separated, CIDR allowed). Off by default so clients cannot spoof their address.
@@ -86,13 +104,31 @@ const EnvSchema = z.object({
     .transform((value) => value === 'true'),
   /**
    * Load the shipped sample patrols, attendance and posts (flagged as sample data) on start, and
-   * remove them when off. Unset: on, except when NODE_ENV is production (see sampleDataEnabled).
+   * remove them when off. Opt-in (`true`) for demos and tests: unset means off, whatever NODE_ENV
+   * says, so a plain start never puts invented patrols or attendance on real beaches.
    */
   SAMPLE_DATA: z
     .enum(['true', 'false'])
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true')),
   NODE_ENV: z.string().optional(),
+  /**
+   * Testing and demos only: moves the server's clock (patrols "today", expiries, sample data, sync
+   * stamps) by this many milliseconds; it keeps running at the real rate. Unset: the real time.
+   */
+  SAFESHORE_CLOCK_OFFSET_MS: z.coerce
+    .number()
+    .int()
+    .min(-100 * 365 * 86_400_000)
+    .max(100 * 365 * 86_400_000)
+    .optional(),
+  /** Testing and demos only: the server's clock reads this instant (ISO, with zone) when it starts. */
+  SAFESHORE_CLOCK_START: z.iso
+    .datetime({
+      offset: true,
+      error: 'must be an ISO date-time with a zone, e.g. 2026-11-21T23:00:00Z',
+    })
+    .optional(),
 
   /** Where the web app is reached; links in e-mails and the Apple redirect URI start with it. */
   PUBLIC_URL: z
@@ -170,7 +206,10 @@ const EnvSchema = z.object({
         const match = /^([A-Za-z]+)=(https?:\/\/\S+)$/.exec(pair);
         const state = match?.[1]?.toUpperCase();
         if (!match || !state || !WARNING_STATES.includes(state)) {
-          ctx.addIssue({ code: 'custom', message: `BOM_WARNINGS_URLS: "${pair}" is not STATE=http(s)://…` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `BOM_WARNINGS_URLS: "${pair}" is not STATE=http(s)://…`,
+          });
           return z.NEVER;
         }
         feeds.set(state, [...(feeds.get(state) ?? []), match[2]!]);
@@ -185,9 +224,18 @@ const EnvSchema = z.object({
 
 export type Config = z.infer<typeof EnvSchema>;
 
+/** The rules that involve more than one variable. */
+const ConfigSchema = EnvSchema.refine(
+  (env) => env.SAFESHORE_CLOCK_OFFSET_MS === undefined || env.SAFESHORE_CLOCK_START === undefined,
+  {
+    path: ['SAFESHORE_CLOCK_START'],
+    message: 'set SAFESHORE_CLOCK_START or SAFESHORE_CLOCK_OFFSET_MS, not both',
+  },
+);
+
 /** Parses and validates the environment once; a bad value stops start-up with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  const result = ConfigSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!result.success) {
     const problems = result.error.issues
       .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
@@ -197,7 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return result.data;
 }
 
-/** SAMPLE_DATA when set, else on everywhere but NODE_ENV=production. */
-export function sampleDataEnabled(config: Pick<Config, 'SAMPLE_DATA' | 'NODE_ENV'>): boolean {
-  return config.SAMPLE_DATA ?? config.NODE_ENV !== 'production';
+/** Only SAMPLE_DATA=true loads the sample data; unset or false (in any NODE_ENV) removes it. */
+export function sampleDataEnabled(config: Pick<Config, 'SAMPLE_DATA'>): boolean {
+  return config.SAMPLE_DATA === true;
 }

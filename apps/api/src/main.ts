@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
+import { configuredClock } from './clock.ts';
 import { loadConfig, sampleDataEnabled } from './config.ts';
-import { openDatabase } from './db/connection.ts';
+import { databaseStartupProblem, openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { assertNotSynthetic, migrateToLatest } from './db/migrate.ts';
 import { syncContent } from './db/seed/articles.ts';
 import { seedBundledData } from './db/seed/index.ts';
@@ -10,8 +11,23 @@ import { createLocalStorage } from './modules/algal/storage.ts';
 
 /** The only file that listens. Migrates, seeds on first start, serves, and shuts down gracefully. */
 const config = loadConfig();
-const handle = openDatabase(config);
-const app = await buildApp({ config, db: handle.db });
+let handle: DatabaseHandle;
+try {
+  handle = openDatabase(config);
+} catch (error) {
+  // A corrupt, unreadable or missing database file: one line naming the file and the cause.
+  console.error(databaseStartupProblem(error, config.SQLITE_PATH) ?? `Start-up failed: ${String(error)}`);
+  process.exit(1);
+}
+// The real time, unless SAFESHORE_CLOCK_* moves it (testing and demos only).
+const { clock, offsetMs: clockOffsetMs } = configuredClock(config);
+const app = await buildApp({ config, db: handle.db, clock });
+if (clockOffsetMs !== 0) {
+  app.log.warn(
+    { now: clock().toISOString(), offsetMs: clockOffsetMs },
+    'the clock is moved (SAFESHORE_CLOCK_OFFSET_MS or SAFESHORE_CLOCK_START): for testing and demos only',
+  );
+}
 
 try {
   const applied = await migrateToLatest(handle);
@@ -45,6 +61,7 @@ try {
     enabled: sampleDataEnabled(config),
     dataDir: config.DATA_DIR,
     storage: createLocalStorage(config.UPLOADS_DIR),
+    now: clock(),
   });
   if (sample.action === 'loaded') {
     const parts = {
@@ -74,7 +91,9 @@ try {
   }
   await app.listen({ port: config.PORT, host: config.HOST });
 } catch (error) {
-  app.log.fatal({ err: error }, 'start-up failed');
+  const problem = handle.dialect === 'sqlite' ? databaseStartupProblem(error, handle.location) : null;
+  if (problem) console.error(problem);
+  else app.log.fatal({ err: error }, 'start-up failed');
   await handle.db.destroy().catch(() => undefined);
   process.exit(1);
 }

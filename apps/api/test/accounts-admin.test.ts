@@ -102,6 +102,7 @@ describe('npm run admin -- create-user / grant-role / revoke-role', () => {
       'Ops',
       '--password',
       PASSWORD,
+      '--verified',
     );
     expect(given.code).toBe(0);
     expect(given.out).not.toContain('Password');
@@ -114,6 +115,14 @@ describe('npm run admin -- create-user / grant-role / revoke-role', () => {
         .where('email', '=', 'ops@example.com')
         .executeTakeFirstOrThrow();
       expect(await verifyPassword(password, row.password_hash!)).toBe(true);
+      // Without --verified the address waits for its owner to confirm it.
+      expect(row.email_verified_at).toBeNull();
+      const vouched = await handle.db
+        .selectFrom('users')
+        .select('email_verified_at')
+        .where('email', '=', 'two@example.com')
+        .executeTakeFirstOrThrow();
+      expect(vouched.email_verified_at).not.toBeNull();
     } finally {
       await handle.db.destroy();
     }

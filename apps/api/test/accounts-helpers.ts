@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { QUESTION_MIN_ANSWER_MS, type User } from '@safeshore/domain';
 import type { TestApp } from './helpers.ts';
 import { NUMBER_WORDS } from '../src/modules/accounts/question.ts';
 
@@ -12,10 +13,19 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 let counter = 0;
 export const uniqueEmail = (prefix = 'person') => `${prefix}.${process.pid}.${++counter}@example.com`;
 
-/** A user created the way an operator would (no question), with a live token. */
+/**
+ * A user created the way an operator would (no question), with a live token. Its address counts
+ * as verified unless `verified: false` (an account from before email verification).
+ */
 export async function makeUser(
   t: TestApp,
-  overrides: { email?: string; password?: string; first_name?: string; last_name?: string } = {},
+  overrides: {
+    email?: string;
+    password?: string;
+    first_name?: string;
+    last_name?: string;
+    verified?: boolean;
+  } = {},
 ) {
   const password = overrides.password ?? PASSWORD;
   const { user } = await t.accounts.createUser({
@@ -23,6 +33,7 @@ export async function makeUser(
     first_name: overrides.first_name ?? 'Sam',
     last_name: overrides.last_name ?? 'Shore',
     password,
+    email_verified: overrides.verified ?? true,
   });
   const token = await t.accounts.issueTokenFor(user.id, 'test');
   return { user, password, token };
@@ -46,9 +57,17 @@ export async function askQuestion(t: TestApp, headers: Record<string, string> = 
   return { ...body, answer: solve(body.question) };
 }
 
-/** A valid registration body with a freshly answered question. */
-export async function registration(t: TestApp, overrides: Record<string, unknown> = {}) {
+/**
+ * A valid registration body with a freshly answered question. `elapse(ms)` moves the app's clock
+ * past the minimum time a person needs to answer (the test owns the clock).
+ */
+export async function registration(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+  elapse: (ms: number) => void = () => {},
+) {
   const { question_id, answer } = await askQuestion(t);
+  elapse(QUESTION_MIN_ANSWER_MS);
   return {
     first_name: 'Alex',
     last_name: 'Reef',
@@ -80,6 +99,47 @@ export async function waitForMail(t: TestApp, count = 1): Promise<string[]> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`expected ${count} message(s) in ${t.outboxDir}, found ${outbox(t.outboxDir).length}`);
+}
+
+/** The messages to `email` (oldest first), waiting until there are at least `count`. */
+export async function mailsTo(t: TestApp, email: string, count = 1): Promise<string[]> {
+  for (let i = 0; i < 100; i++) {
+    const messages = outbox(t.outboxDir).filter((m) => m.includes(`\r\nTo: ${email}\r\n`));
+    if (messages.length >= count) return messages;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`expected ${count} message(s) to ${email} in ${t.outboxDir}`);
+}
+
+/** The confirmation link (/verify-email/{token}) in a message, and its token. */
+export function verifyLink(message: string) {
+  const match = /^(http\S+\/verify-email\/([A-Za-z0-9_-]+))$/m.exec(message);
+  if (!match) throw new Error(`no confirmation link in:\n${message}`);
+  return { link: match[1]!, token: match[2]! };
+}
+
+/**
+ * Registers through the API and opens the mailed link with the password: the account as a person
+ * who registered gets it, with a live token.
+ */
+export async function registerAndConfirm(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+  elapse: (ms: number) => void = () => {},
+) {
+  const body = await registration(t, overrides, elapse);
+  const res = await t.app.inject({ method: 'POST', url: '/api/v4/register', payload: body });
+  if (res.statusCode !== 200) throw new Error(`register answered ${res.statusCode}: ${res.body}`);
+  const email = String(body.email).trim().toLowerCase();
+  const mails = await mailsTo(t, email);
+  const { token } = verifyLink(mails.at(-1)!);
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/v5/email/verify',
+    payload: { token, password: body.password, device_name: body.device_name },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`verify answered ${confirmed.statusCode}: ${confirmed.body}`);
+  return { ...(confirmed.json() as { user: User; token: string }), email, password: String(body.password) };
 }
 
 /** The reset link in a message, and its token and email. */

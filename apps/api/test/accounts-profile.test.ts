@@ -34,41 +34,47 @@ const profile = (overrides: object = {}) => ({
 describe('POST /api/v4/user (profile)', () => {
   it('updates the profile and answers the user', async () => {
     const { user, token } = await makeUser(t);
-    const body = profile({ email: ' Robin.Tide@Example.com ' });
+    const body = profile({ email: ` ${user.email.toUpperCase()} ` });
     const res = await call('POST', '/api/v4/user', token, body);
     expect(res.statusCode).toBe(200);
-    expect(z.parse(UserResponseSchema, res.json()).user).toEqual({
-      id: user.id,
-      first_name: 'Robin',
-      last_name: 'Tide',
-      email: 'robin.tide@example.com',
-      notification_enabled: false,
-      has_algal_role: false,
+    expect(z.parse(UserResponseSchema, res.json())).toEqual({
+      user: {
+        id: user.id,
+        first_name: 'Robin',
+        last_name: 'Tide',
+        email: user.email,
+        notification_enabled: false,
+        has_algal_role: false,
+        email_verified: true,
+        has_password: true,
+      },
     });
-    // Keeping one's own address is fine.
     expect(
       (await call('POST', '/api/v4/user', token, { ...body, notification_enabled: true })).json().user
         .notification_enabled,
     ).toBe(true);
   });
 
-  it("refuses another account's email with 422 and changes nothing", async () => {
+  it('a new email waits for the new address to confirm it (the account keeps its address until then)', async () => {
     const me = await makeUser(t);
     const them = await makeUser(t);
-    const res = await call(
-      'POST',
-      '/api/v4/user',
-      me.token,
-      profile({ email: them.user.email.toUpperCase() }),
-    );
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ email: ['The email has already been taken.'] });
+    for (const email of [them.user.email.toUpperCase(), uniqueEmail('next')]) {
+      const res = await call(
+        'POST',
+        '/api/v4/user',
+        me.token,
+        profile({ email, current_password: PASSWORD }),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ pending_email: email.toLowerCase(), message: MSG.emailChangePending });
+      expect(res.json().user.email).toBe(me.user.email);
+    }
     const row = await t.handle.db
       .selectFrom('users')
       .selectAll()
       .where('id', '=', me.user.id)
       .executeTakeFirstOrThrow();
-    expect(row.first_name).toBe('Sam');
+    expect(row.first_name).toBe('Robin');
     expect(row.email).toBe(me.user.email);
   });
 
@@ -193,13 +199,14 @@ describe('DELETE /api/v4/user', () => {
     await t.accounts.setRole(user.email, 'algal', true);
     await db
       .insertInto('social_identities')
-      .values({ user_id: user.id, provider: 'apple', subject: 'sub-1', created_at: new Date().toISOString() })
+      .values({ user_id: user.id, provider: 'apple', subject: 'sub-1', created_at: t.clock().toISOString() })
       .execute();
     await t.app.inject({ method: 'POST', url: '/api/v4/reset', payload: { email: user.email } });
 
     const res = await call('DELETE', '/api/v4/user', token, {
       confirm_delete_email: user.email,
       token_id: token.split('|')[0],
+      password: PASSWORD,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MSG.accountDeleted });

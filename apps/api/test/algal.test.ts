@@ -42,7 +42,7 @@ beforeAll(async () => {
   outsideId = beaches[1]!.id;
   await t.handle.db
     .insertInto('algal_programme_beaches')
-    .values({ beach_id: beachId, created_at: new Date().toISOString() })
+    .values({ beach_id: beachId, created_at: t.clock().toISOString() })
     .execute();
 });
 afterAll(async () => {

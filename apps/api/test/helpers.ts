@@ -14,6 +14,7 @@ import { createAccounts, resolveAccountsSettings } from '../src/modules/accounts
 import type { AccountsService } from '../src/modules/accounts/accounts.service.ts';
 import { syncContent } from '../src/db/seed/articles.ts';
 import { seedBundledData } from '../src/db/seed/index.ts';
+import { runningClock } from './clock.ts';
 
 export const DATA_DIR = path.join(ROOT_DIR, 'data');
 export const CONTENT_DIR = path.join(ROOT_DIR, 'content');
@@ -68,6 +69,8 @@ export interface TestApp {
   accounts: AccountsService;
   /** Where this app's mail goes (a temporary directory). */
   outboxDir: string;
+  /** The app's clock (the one given, or the shared running test clock). */
+  clock: () => Date;
   close: () => Promise<void>;
 }
 
@@ -78,6 +81,7 @@ export async function startTestApp(
     webDistDir?: string;
     contentDir?: string;
     config?: Partial<Parameters<typeof buildApp>[0]['config']>;
+    /** Default: the shared test clock (TEST_NOW, running), never the real date. */
     clock?: () => Date;
   } = {},
 ): Promise<TestApp> {
@@ -101,15 +105,15 @@ export async function startTestApp(
     RATE_LIMIT_QUESTION_PER_MINUTE: 10_000,
     ...options.config,
   };
-  const app = await buildApp({ config, db: handle.db, ...(options.clock ? { clock: options.clock } : {}) });
+  const clock = options.clock ?? runningClock();
+  const app = await buildApp({ config, db: handle.db, clock });
   await app.ready();
   return {
     app,
     handle,
-    accounts: createAccounts(handle.db, resolveAccountsSettings(config), {
-      ...(options.clock ? { clock: options.clock } : {}),
-    }),
+    accounts: createAccounts(handle.db, resolveAccountsSettings(config), { clock }),
     outboxDir,
+    clock,
     close: async () => {
       await app.close();
       await handle.close();

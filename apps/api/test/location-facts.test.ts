@@ -30,7 +30,8 @@ async function locate(body: object): Promise<LocationResponse> {
 }
 
 beforeAll(async () => {
-  fake = await startUpstreamServer();
+  // The fake upstream serves its forecast around the same "now" as the app's clock.
+  fake = await startUpstreamServer({ now: () => now.getTime() });
   const weather = loadConfig({ ...fake.env, WEATHER_TIMEOUT_MS: '10000' });
   t = await startTestApp({
     clock: () => now,

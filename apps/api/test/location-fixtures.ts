@@ -1,5 +1,6 @@
 import { normalizeSearchText, slugify, timezoneFor } from '@safeshore/domain';
 import type { Database } from '../src/db/schema.ts';
+import { TEST_NOW } from './clock.ts';
 
 /** Hand-made places and beaches for the location and map tests (an empty database, no GeoNames). */
 
@@ -67,7 +68,7 @@ export async function addBeach(
     isSample?: boolean;
   },
 ): Promise<FixtureBeach> {
-  const now = new Date().toISOString();
+  const now = new Date(TEST_NOW).toISOString();
   const area = beach.area ?? `${locality.title} Council`;
   const key = `fixture-${++keySeq}`;
   const { id } = await db

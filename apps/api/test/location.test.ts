@@ -280,20 +280,23 @@ describe('POST /api/v4/location/ on hand-made places', () => {
   });
   afterAll(async () => t.close());
 
-  it('splits the 6 closest patrolled and 6 closest other beaches, with exact distances from the coordinate', async () => {
+  it('lists the 6 closest patrolled and the 6 closest of every kind, with exact distances from the coordinate', async () => {
     const origin = { latitude: A.latitude + 0.0001, longitude: A.longitude + 0.0001 };
     const body = await located(t.app, origin);
     expect(body.resolved_by).toBe('coordinates');
     expect(body.place?.title).toBe('Alpha Bay');
     expect(body.patrolledBeaches.map((b) => b.title)).toEqual(patrolled.slice(0, 6).map((b) => b.title));
-    expect(body.closestBeaches.map((b) => b.title)).toEqual(unpatrolled.slice(0, 6).map((b) => b.title));
+    // Closest is every kind, nearest first: the patrolled beaches north interleave with the others south.
+    expect(body.closestBeaches.map((b) => b.title)).toEqual(
+      [0, 1, 2].flatMap((i) => [patrolled[i]!.title, unpatrolled[i]!.title]),
+    );
     for (const list of [body.patrolledBeaches, body.closestBeaches]) {
       for (const beach of list) expect(beach.distance).toBe(round(origin, beach));
     }
     expect(body.patrolledBeaches.every((b) => b.patrol !== null && b.patrol >= 1)).toBe(true);
-    expect(body.closestBeaches.map((b) => b.patrol)).toEqual([0, 0, 0, 0, null, null]);
-    expect(body.closestBeaches[0]).toMatchObject({ is_sample: true, is_patrolled_today: null });
-    expect(body.closestBeaches[1]!.is_sample).toBe(false);
+    expect(body.closestBeaches.map((b) => b.patrol)).toEqual([1, 0, 2, 0, 1, 0]);
+    expect(body.closestBeaches[1]).toMatchObject({ is_sample: true, is_patrolled_today: null });
+    expect(body.closestBeaches[0]!.is_sample).toBe(false);
     expect(body.patrolledBeaches.map((b) => b.image)).toEqual([
       '/media/first.jpg',
       null,
@@ -311,18 +314,22 @@ describe('POST /api/v4/location/ on hand-made places', () => {
       beaches_count: 16,
       current_observations: null,
       current_point_place_forecasts: null,
+      // Conditions providers are off in this app: the warnings are not known (never "none").
       todays_marine_warnings: [],
+      marine_warnings_source: null,
     });
     expect(body.show_algal_bloom_warning).toBe(false);
     expect(body.error).toBeUndefined();
   });
 
-  it('never lists a beach twice, and measures from the place for a url', async () => {
+  it('never lists a beach twice in a list, never hides the nearest, and measures from the place for a url', async () => {
     const body = await located(t.app, { url: '/postcode/2450' });
-    const ids = [...body.patrolledBeaches, ...body.closestBeaches].map((b) => b.id);
-    expect(new Set(ids).size).toBe(ids.length);
+    for (const list of [body.patrolledBeaches, body.closestBeaches]) {
+      expect(new Set(list.map((b) => b.id)).size).toBe(list.length);
+    }
+    // The nearest beach is patrolled: it heads both lists.
+    expect(body.closestBeaches[0]!.id).toBe(body.patrolledBeaches[0]!.id);
     expect(body.patrolledBeaches).toHaveLength(6);
-    // Other groups' beaches (hundreds of km away) fill the list after Alpha Bay's own 8.
     expect(body.closestBeaches).toHaveLength(6);
     expect(body.patrolledBeaches[0]!.distance).toBe(round(alpha, patrolled[0]!));
   });

@@ -50,7 +50,7 @@ beforeAll(async () => {
   FIXTURES.beach = String(beach.id);
   await t.handle.db
     .insertInto('algal_programme_beaches')
-    .values({ beach_id: beach.id, created_at: new Date().toISOString() })
+    .values({ beach_id: beach.id, created_at: t.clock().toISOString() })
     .execute();
 });
 

@@ -14,7 +14,7 @@ export type Role = (typeof ROLES)[number];
 
 export interface MatrixRow {
   route: string;
-  request: { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: unknown };
+  request: { method: 'GET' | 'POST' | 'DELETE' | 'OPTIONS'; url: string; payload?: unknown };
   expect: Record<Role, number>;
 }
 
@@ -77,6 +77,12 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: everyone(404),
   },
   { route: 'GET /healthz', request: { method: 'GET', url: '/healthz' }, expect: everyone(200) },
+  {
+    // CORS preflights (@fastify/cors): answered only for an allowed Origin (CORS_ORIGINS, none here).
+    route: 'OPTIONS *',
+    request: { method: 'OPTIONS', url: '/api/v4/notfound' },
+    expect: everyone(404),
+  },
   { route: 'GET /api/docs', request: { method: 'GET', url: '/api/docs' }, expect: everyone(200) },
   {
     route: 'GET /api/v4/beach/*',
@@ -149,6 +155,22 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     route: 'POST /api/v4/register',
     request: { method: 'POST', url: '/api/v4/register', payload: {} },
     expect: everyone(422),
+  },
+  {
+    route: 'POST /api/v5/register/resend',
+    request: { method: 'POST', url: '/api/v5/register/resend', payload: { email: 'nobody@example.com' } },
+    expect: everyone(200),
+  },
+  {
+    // A link nobody was sent: 422 for everyone, signed in or not.
+    route: 'POST /api/v5/email/verify',
+    request: { method: 'POST', url: '/api/v5/email/verify', payload: { token: 'not-a-token' } },
+    expect: everyone(422),
+  },
+  {
+    route: 'POST /api/v5/user/email/verification',
+    request: { method: 'POST', url: '/api/v5/user/email/verification' },
+    expect: signedIn(200),
   },
   {
     route: 'POST /api/v4/logout',

@@ -210,10 +210,13 @@ describe('the shipped sample data', () => {
 });
 
 describe('SAMPLE_DATA at start-up', () => {
-  it('is on by default except in production, and can be set either way', () => {
-    expect(sampleDataEnabled(loadConfig({}))).toBe(true);
+  it('is off by default in every NODE_ENV (opt-in for demos and tests), and can be set either way', () => {
+    expect(sampleDataEnabled(loadConfig({}))).toBe(false);
+    expect(sampleDataEnabled(loadConfig({ NODE_ENV: 'development' }))).toBe(false);
+    expect(sampleDataEnabled(loadConfig({ NODE_ENV: 'test' }))).toBe(false);
     expect(sampleDataEnabled(loadConfig({ NODE_ENV: 'production' }))).toBe(false);
     expect(sampleDataEnabled(loadConfig({ NODE_ENV: 'production', SAMPLE_DATA: 'true' }))).toBe(true);
+    expect(sampleDataEnabled(loadConfig({ SAMPLE_DATA: 'true' }))).toBe(true);
     expect(sampleDataEnabled(loadConfig({ SAMPLE_DATA: 'false' }))).toBe(false);
     expect(() => loadConfig({ SAMPLE_DATA: 'yes' })).toThrow(/SAMPLE_DATA/);
   });

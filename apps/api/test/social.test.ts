@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { ACCOUNT_SERVER_MESSAGES as MSG, AuthResponseSchema } from '@safeshore/domain';
 import { createAppleProvider } from '../src/modules/accounts/social/apple.ts';
@@ -13,6 +13,7 @@ import {
 } from '../src/modules/accounts/social/fakes.ts';
 import { SocialSignInError } from '../src/modules/accounts/social/provider.ts';
 import { bearer, makeUser, uniqueEmail } from './accounts-helpers.ts';
+import { TEST_NOW } from './clock.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 const WEB_CLIENT = 'au.safeshore.web';
@@ -20,16 +21,18 @@ const APP_CLIENT = 'au.safeshore.app';
 const FB_APP = '1234567890';
 const FB_SECRET = 'fb-app-secret';
 
-let now = Date.now();
+// The app and the fake identity providers share this clock; tests move it.
+let now = TEST_NOW;
+const clock = () => new Date(now);
 let apple: FakeApple;
 let facebook: FakeFacebook;
 let t: TestApp;
 beforeAll(async () => {
-  apple = await startFakeApple(APP_CLIENT);
-  facebook = await startFakeFacebook(FB_APP, FB_SECRET);
+  apple = await startFakeApple(APP_CLIENT, { clock });
+  facebook = await startFakeFacebook(FB_APP, FB_SECRET, { clock });
   t = await startTestApp({
     seed: false,
-    clock: () => new Date(now),
+    clock,
     config: {
       PUBLIC_URL: 'https://safeshore.example',
       APPLE_CLIENT_ID: [WEB_CLIENT, APP_CLIENT],
@@ -104,7 +107,14 @@ describe('POST /api/v4/appletoken', () => {
   it.each([
     ['another audience', () => apple.idToken({ sub: subject(), aud: 'com.example.other' })],
     ['another issuer', () => apple.idToken({ sub: subject(), iss: 'https://evil.example' })],
-    ['an expired token', () => apple.idToken({ sub: subject(), exp: seconds() - 1 })],
+    // jwtVerify allows 30 seconds of clock skew, no more.
+    ['an expired token', () => apple.idToken({ sub: subject(), exp: seconds() - 31 })],
+    ['a token issued in the future', () => apple.idToken({ sub: subject(), iat: seconds() + 600 })],
+    ['no issue time', () => apple.idToken({ sub: subject(), iat: undefined })],
+    [
+      'a critical header extension we do not understand',
+      () => apple.idToken({ sub: subject() }, apple.keys[0], { crit: ['x-unknown'], 'x-unknown': 1 }),
+    ],
     ['no expiry', () => apple.idToken({ sub: subject(), exp: undefined })],
     ['no subject', () => apple.idToken({ sub: undefined })],
     ['a key Apple does not publish', () => apple.idToken({ sub: subject() }, stranger)],
@@ -149,8 +159,12 @@ describe('POST /api/v4/appletoken', () => {
     const rotated = makeAppleKey();
     apple.keys.push(rotated);
     const start = now;
+    // jose times its key cache and cooldown with Date.now: move that clock too.
+    const machine = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
       now = start + 61_000;
+      vi.setSystemTime(machine + 61_000);
       const res = await post('/api/v4/appletoken', {
         apple_token: apple.idToken(
           { sub: subject(), email: uniqueEmail(), iat: seconds(), exp: seconds() + 600 },
@@ -165,6 +179,22 @@ describe('POST /api/v4/appletoken', () => {
       });
       expect(apple.jwksRequests).toBe(fetched + 1);
     } finally {
+      vi.useRealTimers();
+      now = start;
+    }
+  });
+
+  it('judges expiry by the injected clock, not the machine clock', async () => {
+    const start = now;
+    try {
+      // Valid by the machine's clock, but the app's clock says it expired an hour ago.
+      const token = apple.idToken({ sub: subject(), iat: seconds(), exp: seconds() + 600 });
+      now = start + 2 * 60 * 60 * 1000;
+      expect((await post('/api/v4/appletoken', { apple_token: token })).statusCode).toBe(406);
+      // Issued "in the future" for the machine, current for the app's clock.
+      const later = apple.idToken({ sub: subject(), email: uniqueEmail(), iat: seconds(), exp: seconds() + 600 });
+      expect((await post('/api/v4/appletoken', { apple_token: later })).statusCode).toBe(200);
+    } finally {
       now = start;
     }
   });
@@ -178,17 +208,18 @@ describe('POST /api/v4/appletoken', () => {
 
 describe('Apple keys endpoint failures', () => {
   it('gives up after the timeout, and on an unreachable or broken key endpoint', async () => {
-    const slow = await startFakeApple(APP_CLIENT);
+    const slow = await startFakeApple(APP_CLIENT, { clock });
     slow.delayMs = 1000;
     try {
       const provider = createAppleProvider({
         clientIds: [APP_CLIENT],
         jwksUrl: slow.jwksUrl,
         timeoutMs: 100,
+        clock,
       });
-      const started = Date.now();
+      const started = performance.now();
       await expect(provider.verify({ idToken: slow.idToken() })).rejects.toBeInstanceOf(SocialSignInError);
-      expect(Date.now() - started).toBeLessThan(900);
+      expect(performance.now() - started).toBeLessThan(900);
     } finally {
       await slow.close();
     }
@@ -196,10 +227,11 @@ describe('Apple keys endpoint failures', () => {
       clientIds: [APP_CLIENT],
       jwksUrl: 'http://127.0.0.1:9/auth/keys',
       timeoutMs: 500,
+      clock,
     });
     await expect(gone.verify({ idToken: apple.idToken() })).rejects.toBeInstanceOf(SocialSignInError);
-    const wrong = createAppleProvider({ clientIds: [APP_CLIENT], jwksUrl: `${apple.jwksUrl}/nope` });
-    await expect(wrong.verify({ idToken: apple.idToken() })).rejects.toThrow(/Apple keys/);
+    const wrong = createAppleProvider({ clientIds: [APP_CLIENT], jwksUrl: `${apple.jwksUrl}/nope`, clock });
+    await expect(wrong.verify({ idToken: apple.idToken() })).rejects.toThrow(/JSON Web Key Set/);
   });
 });
 
@@ -421,11 +453,14 @@ describe('POST /api/v4/fbtoken', () => {
     expect(again.json().user.id).toBe(user.id);
   });
 
-  it('links to the existing account with the same e-mail', async () => {
+  it('never joins an existing account by e-mail: Facebook does not say it verified the address', async () => {
     const { user } = await makeUser(t);
     const person = fbUser({ email: user.email });
     const res = await post('/api/v4/fbtoken', { fbUserId: person.id, fbToken: person.accessToken });
-    expect(res.json().user.id).toBe(user.id);
+    expect(res.statusCode).toBe(406);
+    expect(res.json()).toEqual({ message: 'Could not login with facebook' });
+    // /me was asked only for fields the User node has (the fake refuses others, as Facebook does).
+    expect(facebook.requests.slice(-2)).toEqual(['/v21.0/debug_token', '/v21.0/me']);
   });
 
   it.each([

@@ -232,7 +232,7 @@ describe('POST /api/v4/sync: the first sync', () => {
     const page = await syncPage({});
     expect(page.full).toBe(true);
     expect(page.beaches_upsert).toHaveLength(Math.min(SYNC_PAGE_SIZE, await beachCount()));
-    expect(Date.now() - Date.parse(page.beaches_synced_at)).toBeLessThan(60_000);
+    expect(t.clock().getTime() - Date.parse(page.beaches_synced_at)).toBeLessThan(60_000);
   });
 });
 
@@ -286,7 +286,7 @@ describe('POST /api/v4/sync: deltas', () => {
     const { cursor } = await follow(null, SYNC_PAGE_MAX);
     const key = 'nsw-2095-manly-beach';
     const { id } = await beachRow(key);
-    expect(await removeBeach(t.handle.db, key)).toMatchObject({ key, id });
+    expect(await removeBeach(t.handle.db, key, t.clock())).toMatchObject({ key, id });
     expect((await t.app.inject(`/api/v4/beach/${id}`)).statusCode).toBe(404);
 
     const delta = await follow(cursor);
@@ -302,7 +302,7 @@ describe('POST /api/v4/sync: deltas', () => {
     const key = 'nsw-2096-freshwater-beach';
     const row = await starterRow(key, {});
     const { cursor } = await follow(null, SYNC_PAGE_MAX);
-    await removeBeach(t.handle.db, key);
+    await removeBeach(t.handle.db, key, t.clock());
     await importRow(row);
     const delta = await follow(cursor);
     expect(delta.upserts.map((b) => b.key)).toEqual([key]);
@@ -384,9 +384,9 @@ describe('POST /api/v4/sync: cursors that start over', () => {
   });
 
   it('a cursor older than the pruned tombstones: full; one after them: a delta', async () => {
-    const service = createSyncService(createSyncRepository(t.handle.db));
+    const service = createSyncService(createSyncRepository(t.handle.db), t.clock);
     const { cursor: old } = await follow(null, SYNC_PAGE_MAX);
-    const longAgo = new Date(Date.now() - 120 * 24 * 60 * 60 * 1000);
+    const longAgo = new Date(t.clock().getTime() - 120 * 24 * 60 * 60 * 1000);
     await removeBeach(t.handle.db, 'nsw-2026-tamarama-beach', longAgo);
     const { cursor: recent } = await follow(old);
     const before = await syncPage({ since: old });
@@ -400,7 +400,7 @@ describe('POST /api/v4/sync: cursors that start over', () => {
     expect(stale.beaches_upsert.length).toBeGreaterThan(0);
     expect(await syncPage({ since: recent })).toMatchObject({ full: false, beaches_delete: [], total: 0 });
     // Recent deletions are kept.
-    await removeBeach(t.handle.db, 'nsw-2024-bronte-beach');
+    await removeBeach(t.handle.db, 'nsw-2024-bronte-beach', t.clock());
     expect((await service.pruneTombstones()).pruned).toBe(0);
     expect((await follow(recent)).deletes).toEqual(['nsw-2024-bronte-beach']);
   });
@@ -408,8 +408,8 @@ describe('POST /api/v4/sync: cursors that start over', () => {
 
 describe('POST /api/v4/sync: a full stream and pruning', () => {
   it('goes on without starting over when tombstones are pruned between its pages', async () => {
-    const service = createSyncService(createSyncRepository(t.handle.db));
-    await removeBeach(t.handle.db, 'nsw-2026-bondi-beach', new Date(Date.now() - 200 * 24 * 60 * 60 * 1000));
+    const service = createSyncService(createSyncRepository(t.handle.db), t.clock);
+    await removeBeach(t.handle.db, 'nsw-2026-bondi-beach', new Date(t.clock().getTime() - 200 * 24 * 60 * 60 * 1000));
     const first = await syncPage({ limit: 20 });
     expect(first.full).toBe(true);
     const { floorSeq } = await service.pruneTombstones();
@@ -458,9 +458,9 @@ describe('POST /api/v4/sync: paging', () => {
     const before = await everything();
     const keys = [...before.keys()].slice(0, 6);
     await importRow(await starterRow(keys[0]!, { description: 'one' }));
-    await removeBeach(t.handle.db, keys[1]!);
+    await removeBeach(t.handle.db, keys[1]!, t.clock());
     await importRow(await starterRow(keys[2]!, { description: 'two' }));
-    await removeBeach(t.handle.db, keys[3]!);
+    await removeBeach(t.handle.db, keys[3]!, t.clock());
     const stream = await follow(cursor, 1);
     expect(stream.pages.map((p) => [p.beaches_upsert.map((b) => b.key), p.beaches_delete])).toEqual([
       [[keys[0]], []],

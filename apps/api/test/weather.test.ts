@@ -60,7 +60,8 @@ async function weatherOf(app: TestApp, id: number | string): Promise<WeatherResp
 }
 
 beforeAll(async () => {
-  fake = await startUpstreamServer();
+  // The fake upstream and the app share the test clock (TEST_NOW: Saturday noon in Sydney).
+  fake = await startUpstreamServer({ now: clock.now });
   t = await startTestApp({ clock: () => new Date(clock.now()), config: weatherConfig() });
   ids = await beachIds(t);
 });
@@ -77,6 +78,7 @@ describe('GET /api/v4/beach/{beachId}/weather', () => {
     const body = await weatherOf(t, ids.bondi);
     expect(body.timezone).toBe('Australia/Sydney');
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(clock.now());
+    expect(today).toBe('2026-11-21');
 
     expect(body.forecast.map((d) => d.date)[0]).toBe(today);
     expect(body.forecast).toHaveLength(7);

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { User } from '@safeshore/domain';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { QUESTION_MIN_ANSWER_MS, type User } from '@safeshore/domain';
+import { expect } from './support/test.ts';
 import { NUMBER_WORDS } from '../../api/src/modules/accounts/question.ts';
 
 export const PASSWORD = 'Rip-Current-Aware-2026';
@@ -38,12 +39,16 @@ export interface Account {
   user: User;
 }
 
-/** Registers a user through the API (answering the question), for tests about what comes after. */
+/**
+ * Registers a user through the API (answering the question after the time a person needs), then
+ * opens the mailed confirmation link with the password, for tests about what comes after.
+ */
 export async function createAccount(request: APIRequestContext, label: string): Promise<Account> {
   const question = (await (await request.get('/api/v4/question')).json()) as {
     question: string;
     question_id: string;
   };
+  await new Promise((resolve) => setTimeout(resolve, QUESTION_MIN_ANSWER_MS + 200));
   const email = uniqueEmail(label);
   const response = await request.post('/api/v4/register', {
     data: {
@@ -57,7 +62,11 @@ export async function createAccount(request: APIRequestContext, label: string): 
     },
   });
   expect(response.ok(), await response.text()).toBe(true);
-  const body = (await response.json()) as { token: string; user: User };
+  const link = await mailedLink(email, /https?:\/\/\S+\/verify-email\/\S+/);
+  const token = link.pathname.split('/').at(-1)!;
+  const confirmed = await request.post('/api/v5/email/verify', { data: { token, password: PASSWORD } });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  const body = (await confirmed.json()) as { token: string; user: User };
   return { email, password: PASSWORD, token: body.token, user: body.user };
 }
 
@@ -74,7 +83,17 @@ export async function signIn(page: Page, account: Account, url = '/'): Promise<v
 export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** The password reset link mailed to `email`, read from the server's file outbox. */
-export async function resetLinkFor(email: string): Promise<URL> {
+export function resetLinkFor(email: string): Promise<URL> {
+  return mailedLink(email, /https?:\/\/\S+\/reset\/\S+/);
+}
+
+/** The confirmation link (/verify-email/{token}) mailed to `email`. */
+export function verifyLinkFor(email: string): Promise<URL> {
+  return mailedLink(email, /https?:\/\/\S+\/verify-email\/\S+/);
+}
+
+/** The newest link matching `pattern` in the mail to `email`, read from the server's file outbox. */
+async function mailedLink(email: string, pattern: RegExp): Promise<URL> {
   const dir = process.env.E2E_OUTBOX_DIR;
   if (!dir) throw new Error('E2E_OUTBOX_DIR is not set (see playwright.config.ts)');
   let link: string | undefined;
@@ -82,14 +101,14 @@ export async function resetLinkFor(email: string): Promise<URL> {
     .poll(
       async () => {
         const names = await fs.readdir(dir).catch(() => [] as string[]);
-        for (const name of names.filter((n) => n.endsWith('.eml'))) {
+        for (const name of names.filter((n) => n.endsWith('.eml')).sort()) {
           const mail = await fs.readFile(path.join(dir, name), 'utf8');
           if (!mail.includes(`To: ${email}`)) continue;
-          link = /https?:\/\/\S+\/reset\/\S+/.exec(mail)?.[0];
+          link = pattern.exec(mail)?.[0] ?? link;
         }
         return link;
       },
-      { message: `a reset mail to ${email} in ${dir}` },
+      { message: `a mail to ${email} with a link like ${pattern} in ${dir}` },
     )
     .toBeTruthy();
   return new URL(link!);

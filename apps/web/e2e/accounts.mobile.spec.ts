@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { createAccount, signIn } from './accounts-helpers.ts';
+import { expect, test } from './support/test.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 test('signed in, the mobile menu offers My Beaches, My Profile and Logout', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   PASSWORD,
   SESSION_KEY,
@@ -8,7 +8,9 @@ import {
   resetLinkFor,
   signIn,
   uniqueEmail,
+  verifyLinkFor,
 } from './accounts-helpers.ts';
+import { expect, test } from './support/test.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 const BONDI = '/beach/nsw/waverley/bondi-beach/bondi-beach';
@@ -32,7 +34,7 @@ async function login(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-test('register (answering the question), stay signed in after a reload, log out, log in', async ({
+test('register (answering the question), confirm the mailed link, stay signed in after a reload, log out, log in', async ({
   page,
 }) => {
   const email = uniqueEmail('journey');
@@ -70,7 +72,23 @@ test('register (answering the question), stay signed in after a reload, log out,
   const text = await question.evaluate((input: HTMLInputElement) => input.labels![0]!.textContent!);
   await question.fill(answer(text));
   await page.getByRole('button', { name: 'Create account' }).click();
+  // Nothing is signed in yet: the account is made when the mailed link is opened.
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expectSignedOut(page);
+  await expectNoAxeViolations(page);
+
+  const link = await verifyLinkFor(email);
+  await page.goto(link.pathname);
+  await expect(page).toHaveTitle('Confirm your email | SafeShore');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await expect(page.getByRole('alert')).toContainText('The password is incorrect.');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
   await expect(page).toHaveURL('/');
+  await expect(page.getByRole('status').filter({ hasText: 'Your email address is confirmed.' })).toBeVisible();
   await expectSignedIn(page);
 
   // The session survives a reload, and a signed-in user is kept away from Login and Register.
@@ -259,11 +277,18 @@ test('delete the account: a wrong email sends nothing, the right one signs out a
   );
   expect(deletes).toEqual([]);
 
+  // The email alone is not enough: the password proves the owner is asking.
   await dialog.getByLabel('Email address').fill(account.email);
+  await dialog.getByLabel('Password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('The password is incorrect.');
+  expect(deletes).toHaveLength(1);
+
+  await dialog.getByLabel('Password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Delete account' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('status').filter({ hasText: 'Account deleted successfully.' })).toBeVisible();
-  expect(deletes).toHaveLength(1);
+  expect(deletes).toHaveLength(2);
   await expectSignedOut(page);
 
   const again = await request.post('/api/v4/login', { data: { email: account.email, password: PASSWORD } });

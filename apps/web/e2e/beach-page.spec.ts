@@ -90,10 +90,12 @@ test('the photo of the day opens in a dialog titled with the time it was added',
   await expect(dialog).toBeHidden();
 });
 
-test('the header says what is known about patrols today, labelled as sample data', async ({ page }) => {
+test('Right now: a sample roster reads as a demo, never as a patrol on duty', async ({ page }) => {
   await openBondi(page);
-  const today = page.getByTestId('patrolled-today');
-  await expect(today).toHaveText(
-    /^(Patrolled today( \d{1,2}:\d{2} (am|pm) – \d{1,2}:\d{2} (am|pm))?|Not patrolled today)Sample data$/,
-  );
+  const patrol = page.getByRole('region', { name: 'Right now' }).getByTestId('right-now-patrol');
+  await expect(patrol).toContainText('Demo patrol times (sample data, not a real roster)');
+  await expect(patrol).not.toContainText(/on duty/i);
+  await expect(patrol).toHaveClass(/rn-item--demo/);
+  // Nor in the Patrols card: sample days are not styled as patrols.
+  await expect(page.getByRole('region', { name: 'Patrols' }).locator('.patrols__day--on')).toHaveCount(0);
 });

@@ -60,7 +60,7 @@ async function resetUpstream() {
   await fetch(`${FAKE_UPSTREAM}/__control/reset`, { method: 'POST' });
 }
 
-test('each weather tab renders from the providers, with source and age; the header shows the summary widget', async ({
+test('each weather tab renders from the providers, with source and age; Right now shows the conditions', async ({
   page,
 }) => {
   const weather = await openBeach(page);
@@ -104,9 +104,11 @@ test('each weather tab renders from the providers, with source and age; the head
   expect(await tideRows.count()).toBeGreaterThan(2);
   await expect(tideRows.nth(1)).toContainText(/^\s*(High|Low)/);
   await expect(card.getByText(/^Predicted for .+, \d+\.\d{2} km from the beach/)).toBeVisible();
-  await expect(card.getByRole('tabpanel').getByTestId('source-line')).toContainText(
-    /^neaps tide predictions · updated/,
-  );
+  // A computed prediction: "predicted", never "updated … ago"; its credit is a line with links, not raw URLs.
+  const tideSource = card.getByRole('tabpanel').getByTestId('source-line');
+  await expect(tideSource).toContainText(/^neaps tide predictions · predicted, not measured/);
+  await expect(tideSource).not.toContainText('updated');
+  await expect(tideSource).not.toContainText('https://');
 
   await card.getByRole('tab', { name: 'UV' }).click();
   const uvDays = card.getByRole('list', { name: 'Daily maximum UV index' }).getByRole('listitem');
@@ -120,12 +122,20 @@ test('each weather tab renders from the providers, with source and age; the head
   );
   await expect(warnings.getByRole('listitem')).toHaveCount(weather.todays_marine_warnings.length);
 
-  // Header: the widget on desktop, not the table.
-  const summary = page.getByRole('region', { name: 'Current conditions' });
-  await expect(summary.getByTestId('weather-widget')).toBeVisible();
-  await expect(summary.getByTestId('weather-table')).toBeHidden();
-  await expect(summary.getByTestId('weather-widget').locator('dt')).toContainText(['Weather', 'Wind']);
-  await expect(summary.getByTestId('source-line').first()).toContainText(/· updated/);
+  // The weather summary is Right now's conditions: each figure with its source and age.
+  const summary = page.getByRole('region', { name: 'Right now' }).getByRole('table');
+  await expect(summary.getByRole('rowheader')).toContainText([
+    'Weather',
+    'Wind',
+    'Swell',
+    'Water',
+    'UV',
+    'Tide',
+  ]);
+  await expect(summary.getByRole('row').filter({ hasText: 'Wind' })).toContainText(/Open-Meteo forecast · /);
+  await expect(summary.getByRole('row').filter({ hasText: 'Tide' })).toContainText(
+    'Predicted (neaps tide predictions)',
+  );
 
   await expectNoAxeViolations(page);
 });

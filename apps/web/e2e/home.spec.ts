@@ -7,7 +7,7 @@ const EMPTY = 'There are no beaches matching your results!';
 test.describe('with the browser position near Bondi', () => {
   test.use({ geolocation: BONDI, permissions: ['geolocation'] });
 
-  test('Home lists the closest and patrolled beaches, and the filters narrow them', async ({
+  test('Home lists the closest and patrolled beaches, offering no filter on facts nobody recorded', async ({
     page,
     context,
   }) => {
@@ -21,7 +21,8 @@ test.describe('with the browser position near Bondi', () => {
 
     const patrolled = page.getByRole('list', { name: 'Patrolled' });
     const closest = page.getByRole('list', { name: 'Closest' });
-    // The starter beaches nearest this point, patrolled ones apart, at most 6 each.
+    // The starter beaches nearest this point: the patrolled ones, and the closest of every kind
+    // (the nearest, Bondi, is never hidden from Closest for being patrolled), at most 6 each.
     await expect(patrolled.getByRole('link')).toHaveText([
       'Bondi Beach',
       'Tamarama Beach',
@@ -31,22 +32,22 @@ test.describe('with the browser position near Bondi', () => {
       'Maroubra Beach',
     ]);
     await expect(closest.getByRole('link')).toHaveCount(6);
-    await expect(closest.getByRole('link').first()).toHaveText('Camp Cove');
+    await expect(closest.getByRole('link').first()).toHaveText('Bondi Beach');
     await expect(patrolled.getByRole('listitem').first()).toContainText('Bondi Beach · 0.06 km');
     await expect(patrolled.getByRole('link', { name: 'Bondi Beach' })).toHaveAttribute(
       'href',
       '/beach/nsw/waverley/bondi-beach/bondi-beach',
     );
 
-    // The starter data records no facilities, so no beach is known to have a toilet.
+    // The starter data records no facilities: a toilet, parking or dogs filter could only empty
+    // both lists (and imply Bondi has no toilets), so none is offered.
     const row = page.getByRole('region', { name: 'Beaches near Bondi Beach' });
-    await row.getByRole('checkbox', { name: 'Has toilet' }).check();
-    await expect(row.getByText(EMPTY)).toHaveCount(2);
-    await expect(page.getByRole('list', { name: 'Patrolled' })).toHaveCount(0);
-    await row.getByRole('checkbox', { name: 'Has toilet' }).uncheck();
-    await expect(patrolled.getByRole('link')).toHaveCount(6);
-    await row.getByRole('checkbox', { name: 'Dogs allowed' }).check();
-    await expect(row.getByText(EMPTY)).toHaveCount(2);
+    await expect(row.getByRole('checkbox')).toHaveCount(0);
+    await expect(row.getByText(EMPTY)).toHaveCount(0);
+    // Each row carries the one-line status (a sample roster reads as a demo, never as patrolled).
+    await expect(patrolled.getByTestId('beach-status-summary').first()).toContainText(
+      /Demo patrol times \(not real\)|Patrol times not known/,
+    );
 
     // The place row links to the closest places; the banner is the rip current campaign.
     const places = page.getByRole('navigation', { name: 'Places near Bondi Beach' });

@@ -97,8 +97,11 @@ test('the keyboard moves the map, and markers open popups that link to the beach
   const link = page.locator('.leaflet-popup').getByRole('link', { name: 'Tamarama Beach' });
   await expect(link).toBeFocused();
   await expect(page.locator('.leaflet-popup')).toContainText('km away');
-  // Sample weekend schedules make Tamarama "Patrolled today" on some days.
-  await expect(page.locator('.leaflet-popup')).toContainText(/Patrolled (in season|today)/);
+  // The same one-line status as the lists: a sample roster reads as a demo, never as patrolled.
+  const status = page.locator('.leaflet-popup').getByTestId('beach-status-summary');
+  await expect(status).toContainText(/Patrol: (Demo patrol times \(not real\)|Patrol times not known)/);
+  await expect(status).toContainText('Hazard rating: Hazard not rated');
+  await expect(status).not.toContainText(/On duty|Patrolled today/);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/beach/nsw/waverley/tamarama/tamarama-beach');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tamarama Beach');

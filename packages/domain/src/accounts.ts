@@ -14,6 +14,13 @@ export const UserSchema = z.object({
   email: z.string(),
   notification_enabled: z.boolean(),
   has_algal_role: z.boolean(),
+  /**
+   * Whether the owner of the address has confirmed it through a mailed link. Optional only so
+   * sessions stored by older versions of the web app stay readable; the server always sends it.
+   */
+  email_verified: z.optional(z.boolean()),
+  /** False for accounts that only sign in with Apple or Facebook (no password to ask for). */
+  has_password: z.optional(z.boolean()),
 });
 
 export const DeviceSchema = z.object({
@@ -25,7 +32,21 @@ export const DeviceSchema = z.object({
 
 /** login, register, social sign-in and POST /auth/token answer { user, token }. */
 export const AuthResponseSchema = z.object({ user: UserSchema, token: z.string() });
-export const UserResponseSchema = z.object({ user: UserSchema });
+/**
+ * POST /api/v4/user answers the user; when the email was changed, `pending_email` is the address
+ * that must confirm the change (the user keeps the old address until then) and `message` says so.
+ */
+export const UserResponseSchema = z.object({
+  user: UserSchema,
+  pending_email: z.optional(z.string()),
+  message: z.optional(z.string()),
+});
+/** POST /api/v5/email/verify: the confirmed user; a token when the link signed the person in. */
+export const VerifyEmailResponseSchema = z.object({
+  user: UserSchema,
+  token: z.optional(z.string()),
+  message: z.string(),
+});
 export const DevicesResponseSchema = z.object({ devices: z.array(DeviceSchema) });
 export const MessageSchema = z.object({ message: z.string() });
 export const QuestionResponseSchema = z.object({ question: z.string(), question_id: z.string() });
@@ -34,22 +55,114 @@ export const ResetResponseSchema = z.object({ data: z.object({ reset: z.boolean(
 export const FollowResponseSchema = z.object({ beach: BeachSummarySchema });
 export const MyBeachesResponseSchema = z.object({ beaches: z.array(BeachSummarySchema) });
 
+/**
+ * PostgreSQL text cannot hold NUL (the query fails), so every text field that reaches the database
+ * refuses it here, as `notfound` and `location` do.
+ */
+const noNul = (field: string) =>
+  z.refine<string>(
+    (value) => !value.includes('\u0000'),
+    `The ${field} field must not contain null characters.`,
+  );
+
 const text = (field: string, max = 100) =>
   z
     .string(`The ${field} field is required.`)
     .check(
+      noNul(field),
       z.trim(),
       z.minLength(1, `The ${field} field is required.`),
       z.maxLength(max, `The ${field} field must not be greater than ${max} characters.`),
     );
-const email = z
+/** A required opaque text (tokens, ids): not empty, no NUL, bounded. */
+const opaque = (field: string, max = 4096) =>
+  z
+    .string(`The ${field} field is required.`)
+    .check(
+      noNul(field),
+      z.minLength(1, `The ${field} field is required.`),
+      z.maxLength(max, `The ${field} field must not be greater than ${max} characters.`),
+    );
+
+/**
+ * Characters that show as nothing or as a space: controls (except NUL, refused on its own),
+ * format characters (zero-width space and joiners, word joiner, byte-order mark, soft hyphen,
+ * bidirectional controls), spaces other than the plain one (which the address check refuses),
+ * Hangul fillers and variation selectors.
+ */
+const INVISIBLE =
+  /[\u0001-\u001f\u007f-\u009f\p{Cf}\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0]/u;
+
+/** Scripts a letter can belong to; Han, Hiragana, Katakana and Hangul count as one (CJK writing mixes them). */
+const SCRIPTS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['Latin', /\p{Script=Latin}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Greek', /\p{Script=Greek}/u],
+  ['Armenian', /\p{Script=Armenian}/u],
+  ['Georgian', /\p{Script=Georgian}/u],
+  ['Hebrew', /\p{Script=Hebrew}/u],
+  ['Arabic', /\p{Script=Arabic}/u],
+  ['Devanagari', /\p{Script=Devanagari}/u],
+  ['Thai', /\p{Script=Thai}/u],
+  ['Cherokee', /\p{Script=Cherokee}/u],
+  ['CJK', /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]/u],
+];
+
+/** The scripts of the letters in `part` (digits, punctuation and combining marks belong to none). */
+function scriptsOf(part: string): Set<string> {
+  const found = new Set<string>();
+  for (const char of part) {
+    if (!/\p{L}/u.test(char)) continue;
+    found.add(SCRIPTS.find(([, pattern]) => pattern.test(char))?.[0] ?? `other:${char}`);
+  }
+  return found;
+}
+
+/**
+ * Look-alike addresses: an address (after NFKC and lower-casing) is refused when its local part,
+ * or one label of its domain, mixes letters of two scripts ("pаypal" with a Cyrillic а), so an
+ * address cannot imitate another one letter at a time. Whole-script addresses (all Cyrillic, all
+ * Greek) are allowed: they are real addresses, and cannot pass for a Latin one with a look-alike
+ * letter swapped in.
+ */
+export function mixesScripts(address: string): boolean {
+  const at = address.lastIndexOf('@');
+  const parts = [address.slice(0, at), ...address.slice(at + 1).split('.')];
+  return parts.some((part) => scriptsOf(part).size > 1);
+}
+
+/**
+ * An email address as accounts store and compare it: Unicode NFKC (full-width and compatibility
+ * forms become their plain letters), trimmed, lower-cased.
+ */
+export function normaliseEmail(address: string): string {
+  return address.normalize('NFKC').trim().toLowerCase();
+}
+
+const email = z.string('The email field is required.').check(
+  noNul('email'),
+  z.overwrite(normaliseEmail),
+  z.minLength(1, 'The email field is required.'),
+  z.maxLength(254, 'The email field must not be greater than 254 characters.'),
+  z.refine<string>(
+    (value) => !INVISIBLE.test(value),
+    'The email field must not contain invisible or control characters.',
+  ),
+  // Other spaces and invisible characters are the check above's.
+  z.regex(/^[^ @]+@[^ @]+\.[^ @]+$/, 'The email field must be a valid email address.'),
+  z.refine<string>(
+    (value) => !mixesScripts(value),
+    'The email field must not mix letters of different alphabets.',
+  ),
+);
+/** An address given to sign in or to find an account: normalised the same way, never judged. */
+const lookupEmail = z
   .string('The email field is required.')
   .check(
-    z.trim(),
-    z.toLowerCase(),
+    noNul('email'),
+    z.overwrite(normaliseEmail),
     z.minLength(1, 'The email field is required.'),
     z.maxLength(254, 'The email field must not be greater than 254 characters.'),
-    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'The email field must be a valid email address.'),
   );
 const password = z
   .string('The password field is required.')
@@ -65,12 +178,19 @@ const passwordsMatch = z.refine<{ password: string; password_confirmation: strin
   (body) => body.password === body.password_confirmation,
   { message: 'The password field confirmation does not match.', path: ['password'] },
 );
-const deviceName = z._default(z.string().check(z.trim(), z.maxLength(100)), 'web');
+const deviceName = z._default(
+  z
+    .string()
+    .check(
+      noNul('device name'),
+      z.trim(),
+      z.maxLength(100, 'The device name field must not be greater than 100 characters.'),
+    ),
+  'web',
+);
 
 export const LoginBodySchema = z.object({
-  email: z
-    .string('The email field is required.')
-    .check(z.trim(), z.toLowerCase(), z.minLength(1, 'The email field is required.')),
+  email: lookupEmail,
   password: z
     .string('The password field is required.')
     .check(z.minLength(1, 'The password field is required.')),
@@ -87,29 +207,51 @@ export const RegisterBodySchema = z
     device_name: deviceName,
     question: z
       .string('The question field is required.')
-      .check(z.trim(), z.minLength(1, 'The question field is required.')),
-    question_id: z.string('The question has expired. Please answer the new question.'),
+      .check(
+        noNul('question'),
+        z.trim(),
+        z.minLength(1, 'The question field is required.'),
+        z.maxLength(100, 'The question field must not be greater than 100 characters.'),
+      ),
+    question_id: z
+      .string('The question has expired. Please answer the new question.')
+      .check(
+        noNul('question id'),
+        z.maxLength(100, 'The question has expired. Please answer the new question.'),
+      ),
   })
   .check(passwordsMatch);
 
-export const ResetLinkBodySchema = z.object({ email });
+export const ResetLinkBodySchema = z.object({
+  email: lookupEmail.check(
+    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'The email field must be a valid email address.'),
+  ),
+});
 
 export const ResetPasswordBodySchema = z
   .object({
-    token: z.string('The token field is required.').check(z.minLength(1, 'The token field is required.')),
-    email,
+    token: opaque('token', 200),
+    email: lookupEmail,
     password,
     password_confirmation: z.string('The password confirmation field is required.'),
   })
   .check(passwordsMatch);
 
-export const LogoutBodySchema = z.object({ token_id: z.optional(z.union([z.string(), z.int()])) });
+/** The spec's token_id: the part before the pipe, or the whole token (a string), or the id as a number. */
+const tokenIdField = z.optional(z.union([z.string().check(noNul('token id'), z.maxLength(300)), z.int()]));
 
+export const LogoutBodySchema = z.object({ token_id: tokenIdField });
+
+/**
+ * The spec's profile fields. Changing the email also needs `current_password`; the change then
+ * waits for the new address to confirm it.
+ */
 export const ProfileBodySchema = z.object({
   first_name: text('first name'),
   last_name: text('last name'),
   email,
   notification_enabled: z.boolean('The notification enabled field must be true or false.'),
+  current_password: z.optional(z.string().check(z.maxLength(200))),
 });
 
 export const PasswordChangeBodySchema = z
@@ -122,9 +264,16 @@ export const PasswordChangeBodySchema = z
   })
   .check(passwordsMatch);
 
+/**
+ * Deleting an account: the exact email, and the account's password (accounts without one, which
+ * sign in only with Apple or Facebook, need a sign-in within the last few minutes instead).
+ */
 export const DeleteAccountBodySchema = z.object({
-  confirm_delete_email: z.string('The confirm delete email field is required.'),
-  token_id: z.optional(z.union([z.string(), z.int()])),
+  confirm_delete_email: z
+    .string('The confirm delete email field is required.')
+    .check(noNul('confirm delete email'), z.maxLength(254)),
+  token_id: tokenIdField,
+  password: z.optional(z.string().check(z.maxLength(200))),
 });
 
 export const CreateDeviceBodySchema = z.object({
@@ -133,27 +282,42 @@ export const CreateDeviceBodySchema = z.object({
   type: z.enum(['Android', 'iPhone OS'], 'The type must be Android or iPhone OS.'),
 });
 
+const optionalName = z.optional(z.string().check(noNul('name'), z.trim(), z.maxLength(100)));
+
 export const AppleTokenBodySchema = z.object({
-  apple_token: z
-    .string('The apple token field is required.')
-    .check(z.minLength(1, 'The apple token field is required.')),
-  first_name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  last_name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  apple_token: opaque('apple token', 8192),
+  first_name: optionalName,
+  last_name: optionalName,
   device_name: deviceName,
 });
 
 export const FacebookTokenBodySchema = z.object({
-  fbUserId: z
-    .string('The fbUserId field is required.')
-    .check(z.minLength(1, 'The fbUserId field is required.')),
-  fbToken: z.string('The fbToken field is required.').check(z.minLength(1, 'The fbToken field is required.')),
+  fbUserId: opaque('fbUserId', 100),
+  fbToken: opaque('fbToken', 4096),
   device_name: deviceName,
 });
 
 export const OAuthTokenBodySchema = z.object({
-  token: z.string('The token field is required.').check(z.minLength(1, 'The token field is required.')),
+  token: opaque('token', 200),
   provider: z.enum(['apple', 'facebook'], 'The provider must be apple or facebook.'),
 });
+
+/**
+ * POST /api/v5/email/verify: the token from a mailed link, and proof that the person who opens it
+ * is the one who asked for it: the account's password, or (for accounts without one) a request
+ * signed in as that account.
+ */
+export const VerifyEmailBodySchema = z.object({
+  token: opaque('token', 200),
+  password: z.optional(z.string().check(z.maxLength(200))),
+  device_name: deviceName,
+});
+
+/** POST /api/v5/register/resend: mails the link of a registration that waits for confirmation again. */
+export const ResendRegistrationBodySchema = z.object({ email: lookupEmail });
+
+/** At least this long between fetching the anti-spam question and answering it (a person reads and types). */
+export const QUESTION_MIN_ANSWER_MS = 3000;
 
 /** Client-side messages of spec sections 5 and 8, word for word. */
 export const ACCOUNT_MESSAGES = {
@@ -172,6 +336,9 @@ export const ACCOUNT_MESSAGES = {
   deleteFailed: 'Failed to delete account.',
   passwordFailed: 'Could not update password.',
   devicesFailed: 'Could not get devices.',
+  verifyFailed: 'Could not confirm your email address.',
+  resendFailed: 'Could not send the link again.',
+  loginVerifyHint: 'Just registered? Open the link we emailed you to finish creating your account first.',
   enableFailed: 'Could not enable device.',
   disableFailed: 'Could not disable device.',
   forgetFailed: 'Could not forget device.',
@@ -213,6 +380,24 @@ export const ACCOUNT_SERVER_MESSAGES = {
   deviceNotFound: 'Device not found.',
   beachNotFound: 'Beach not found.',
   unfollowed: 'Beach removed from My Beaches.',
+  registrationMailed:
+    'Check your email: we have sent you a link to finish creating your account. It works for 24 hours.',
+  verificationSent: 'We have sent a confirmation link to your email address. It works for 24 hours.',
+  emailVerified: 'Your email address is confirmed.',
+  emailChanged: 'Your email address has been changed.',
+  emailAlreadyVerified: 'Your email address is already confirmed.',
+  emailChangePending:
+    'To finish changing your email, open the link we have sent to the new address. Until then your email stays as it was.',
+  verifyTokenInvalid: 'This confirmation link is invalid, has expired or has already been used.',
+  verifyEmailTaken: 'An account already uses this email address. Sign in, or reset your password.',
+  passwordIncorrect: 'The password is incorrect.',
+  passwordRequired: 'The password field is required.',
+  verifySignInFirst:
+    'This account signs in with Apple or Facebook: sign in to it first, then open the link again.',
+  currentPasswordRequiredForEmail: 'The current password field is required to change the email.',
+  deleteNeedsRecentSignIn:
+    'For your security, sign in again, then delete the account within 15 minutes of signing in.',
+  questionTooQuick: 'The question was answered too quickly. Please answer the new question.',
 } as const;
 
 /** The token id is the part of the token before the pipe (spec section 9). */

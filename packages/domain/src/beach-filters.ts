@@ -36,6 +36,22 @@ export function passesBeachFilter(beach: FilterableBeach, filter: BeachFilterKey
   }
 }
 
+/**
+ * The filters worth offering for these beaches: those at least one beach has a known flag for. A
+ * filter no beach has data for could only empty the lists (and imply the beaches lack the facility).
+ */
+export function knownBeachFilters(beaches: readonly FilterableBeach[]): BeachFilterKey[] {
+  const known = (filter: BeachFilterKey) =>
+    beaches.some((beach) =>
+      filter === 'toilet'
+        ? beach.has_toilet != null
+        : filter === 'parking'
+          ? beach.has_parking != null
+          : beach.has_dogs_allowed != null || beach.has_dogs_allowed_on_leash != null,
+    );
+  return BEACH_FILTERS.map((filter) => filter.key).filter(known);
+}
+
 /** The beaches passing every active filter, in their order, at most `limit` (6 by default). */
 export function filterBeaches<T extends FilterableBeach>(
   beaches: readonly T[],

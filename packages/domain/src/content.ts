@@ -47,6 +47,27 @@ export const OFFLINE_ARTICLE_SLUGS: readonly string[] = REQUIRED_ARTICLE_SLUGS.f
   (slug) => slug !== 'multilingual' && slug !== 'apps',
 );
 
+/**
+ * The core safety articles every device keeps without being asked (issue 16): rips, flags and signs,
+ * the rest of Beach Safety's first steps, and the first-aid pages for the stings and bites most
+ * likely at an Australian beach. Each is one of OFFLINE_ARTICLE_SLUGS.
+ */
+export const CORE_SAFETY_ARTICLE_SLUGS: readonly string[] = [
+  'ripcurrents',
+  'flags-and-signs',
+  'bystander-rescue',
+  'lifeguards-top-tips',
+  'the-waves',
+  'sun-safety',
+  'bluebottle',
+  'box-jellyfish',
+  'irukandji',
+  'blue-ringed-octopus',
+  'stone-fish',
+  'cone-shell',
+  'sharks',
+];
+
 export const ARTICLE_NOT_FOUND = { title: 'Not Found', body: 'Page not found...' } as const;
 
 /** A valid article slug: lower-case words joined by dashes. */
@@ -55,5 +76,7 @@ export const ARTICLE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** In-app paths in article bodies navigate inside the app; anything else opens in a new tab. */
 export function isInAppContentLink(href: string): boolean {
   if (!href.startsWith('/') || href.startsWith('//')) return false;
-  return /^\/(surf-safety(\/|$|[?#])|about$|apps$|privacy-policy$|data$|beach\/|postcode\/)/.test(href);
+  return /^\/(surf-safety(\/|$|[?#])|about$|apps$|privacy-policy$|data$|offline-settings$|beach\/|postcode\/)/.test(
+    href,
+  );
 }

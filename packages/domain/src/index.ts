@@ -23,3 +23,7 @@ export * from './app-events.ts';
 export * from './beach-filters.ts';
 export * from './sync.ts';
 export * from './offline.ts';
+export * from './beach-status.ts';
+export * from './right-now.ts';
+export * from './ages.ts';
+export * from './avatar.ts';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { BeachSummarySchema, PatrolledTodaySchema } from './contract.ts';
+import { DataSourceSchema } from './source.ts';
 
 /**
  * Contract of the place and location calls (spec sections 3 and 7): POST /api/v4/location/ and
@@ -9,10 +10,14 @@ import { BeachSummarySchema, PatrolledTodaySchema } from './contract.ts';
 /** Spec section 9: the default coordinate when nothing better is known (Bondi Beach, NSW). */
 export const DEFAULT_COORDINATE = { latitude: -33.88944, longitude: 151.27806 } as const;
 
-/** Spec section 9: list sizes of the location response. */
+/**
+ * Spec section 7: list sizes of the location response: 6 patrolled and 6 closest beaches. The
+ * closest list is the 6 nearest of every kind, patrolled ones included, so the nearest beach is
+ * never missing from "Closest" (issue 16); the patrolled list repeats the patrolled among them.
+ */
 export const LOCATION_LIMITS = {
   patrolled: 6,
-  unpatrolled: 6,
+  closest: 6,
   postcodes: 4,
   /** Home filter rows show at most this many. */
   filterRow: 6,
@@ -65,6 +70,12 @@ export const PlaceSchema = z.object({
   current_observations: z.nullable(CurrentObservationsSchema),
   current_point_place_forecasts: z.nullable(PlaceForecastSchema),
   todays_marine_warnings: z.array(MarineWarningSchema),
+  /**
+   * Where todays_marine_warnings came from (the Bureau of Meteorology's feed for the place's state,
+   * kept to the warnings whose area covers the place). Null or absent: the warnings could not be
+   * read, so an empty list means "not known", never "none issued".
+   */
+  marine_warnings_source: z.optional(z.nullable(DataSourceSchema)),
 });
 
 /** A beach in Home lists, location pages and on the map: the summary plus what the filters need. */

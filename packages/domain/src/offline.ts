@@ -61,20 +61,18 @@ export function isPatrolledBeach(beach: { patrol: number | null }): boolean {
   return (beach.patrol ?? 0) >= 1;
 }
 
-/** Home's two lists offline: the 6 closest patrolled and the 6 closest unpatrolled beaches. */
+/**
+ * Home's two lists offline, as online (LOCATION_LIMITS): the 6 closest patrolled beaches and the 6
+ * closest beaches of every kind (patrolled ones included: the nearest beach is never hidden).
+ */
 export function closestBeachesOffline<T extends Positioned & { patrol: number | null }>(
   origin: LatLng,
   beaches: Iterable<T>,
-): { patrolled: Measured<T>[]; unpatrolled: Measured<T>[] } {
+): { patrolled: Measured<T>[]; closest: Measured<T>[] } {
   const list = Array.isArray(beaches) ? (beaches as T[]) : [...beaches];
   return {
     patrolled: nearestByRoughDistance(origin, list, LOCATION_LIMITS.patrolled, isPatrolledBeach),
-    unpatrolled: nearestByRoughDistance(
-      origin,
-      list,
-      LOCATION_LIMITS.unpatrolled,
-      (beach) => !isPatrolledBeach(beach),
-    ),
+    closest: nearestByRoughDistance(origin, list, LOCATION_LIMITS.closest),
   };
 }
 

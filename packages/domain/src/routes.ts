@@ -20,6 +20,8 @@ export const APP_ROUTES = [
   { name: 'SendResetPassword', path: '/reset', title: 'Send Reset Password Link' },
   { name: 'ResetPassword', path: '/reset/:token', title: 'Reset Password' },
   { name: 'OAuthLogin', path: '/login/oauth', title: 'Signing in' },
+  // The link mailed to confirm an address (registration, an account's address, an email change).
+  { name: 'VerifyEmail', path: '/verify-email/:token', title: 'Confirm your email' },
   { name: 'Logout', path: '/logout', title: 'Logout' },
   { name: 'MyBeaches', path: '/my-beaches', title: 'My Beaches', requiresAuth: true },
   { name: 'OfflineSettings', path: '/offline-settings', title: 'Offline Settings' },

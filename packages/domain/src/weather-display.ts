@@ -1,3 +1,4 @@
+import { formatAgeSeconds } from './ages.ts';
 import type { DataSource } from './weather.ts';
 import { WEATHER_ICONS } from './weather.ts';
 
@@ -238,12 +239,11 @@ export function formatDayHour(value: number): string {
 export type TideState = 'low' | 'high' | 'rising' | 'falling';
 
 /**
- * Spec section 3: the tide arrow points down when the tide is low, otherwise up. Our contract also
- * says which way the tide is moving between turning points; a falling tide points down too (an up
- * arrow there would tell people the water is coming in when it is going out).
+ * Spec section 3: "Tide icon: arrow down when low, else up". Only a low tide points down; whether the
+ * water is coming in or going out is said in words beside the arrow ("Rising", "Falling").
  */
 export function tideArrow(state: TideState): 'up' | 'down' {
-  return state === 'low' || state === 'falling' ? 'down' : 'up';
+  return state === 'low' ? 'down' : 'up';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -258,8 +258,12 @@ export function weatherIconName(code: number | null | undefined): string | null 
 // ---------------------------------------------------------------------------------------------
 // Provenance
 
-/** "just now", "12 min ago", "3 h ago", "2 d ago". */
-export function formatDataAge(ageSeconds: number): string {
+/**
+ * "just now", "12 min ago", "3 h ago", "2 d ago": the shared age rule (ages.ts). Pass `now` (and the
+ * place's zone) so ages of 7 days and more show as a date; without it they stay in days.
+ */
+export function formatDataAge(ageSeconds: number, now?: Date, timeZone?: string): string {
+  if (now) return formatAgeSeconds(ageSeconds, now, timeZone);
   const seconds = Math.max(0, ageSeconds);
   if (seconds < 60) return 'just now';
   const minutes = Math.floor(seconds / 60);
@@ -281,5 +285,5 @@ export function sourceLabel(
   source: Pick<DataSource, 'name' | 'fetched_at' | 'age_seconds'>,
   now: Date,
 ): string {
-  return `${source.name} · updated ${formatDataAge(sourceAgeSeconds(source, now))}`;
+  return `${source.name} · updated ${formatDataAge(sourceAgeSeconds(source, now), now)}`;
 }

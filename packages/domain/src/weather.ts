@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 import { MarineWarningSchema } from './location.ts';
+import { DataSourceSchema, type DataSource } from './source.ts';
+
+export { DataSourceSchema, type DataSource };
 
 /**
  * Contract of GET /api/v4/beach/{beachId}/weather (spec section 3, "Weather response"), plus the
@@ -7,19 +10,6 @@ import { MarineWarningSchema } from './location.ts';
  * Times are wall-clock at the beach ("YYYY-MM-DDTHH:mm", the beach's `timezone`) like the spec's
  * date_time_local; instants (fetched_at, issued_at) are ISO-8601 UTC.
  */
-
-/** Where one group of figures came from and how old it is. */
-export const DataSourceSchema = z.object({
-  /** "Open-Meteo forecast", "Open-Meteo marine", "neaps tide predictions", "RainViewer", "Bureau of Meteorology" */
-  name: z.string(),
-  attribution: z.string(),
-  url: z.nullable(z.string()),
-  /** ISO instant the data was fetched from upstream (or computed, for tides). */
-  fetched_at: z.string(),
-  age_seconds: z.int(),
-  /** Older than the provider's freshness window (served because the upstream failed). */
-  stale: z.boolean(),
-});
 
 export const ForecastDaySchema = z.object({
   /** YYYY-MM-DD at the beach. */
@@ -129,7 +119,6 @@ export const WeatherResponseSchema = z.object({
   }),
 });
 
-export type DataSource = z.infer<typeof DataSourceSchema>;
 export type WeatherResponse = z.infer<typeof WeatherResponseSchema>;
 export type ForecastDay = z.infer<typeof ForecastDaySchema>;
 export type CurrentWeather = z.infer<typeof CurrentWeatherSchema>;

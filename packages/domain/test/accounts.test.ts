@@ -1,10 +1,13 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import {
+  LoginBodySchema,
   PasswordChangeBodySchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
   fieldErrors,
+  mixesScripts,
+  normaliseEmail,
   tokenId,
 } from '../src/index.ts';
 
@@ -50,6 +53,32 @@ describe('accounts contract', () => {
     const errors = fieldErrors(result.error!);
     expect(errors.email).toEqual(['The email field must be a valid email address.']);
     expect(errors.password).toContain('The password field must be at least 10 characters.');
+  });
+
+  it('normalises addresses with NFKC: full-width letters become the ones they imitate', () => {
+    expect(normaliseEmail(' \uff21da@Example.COM ')).toBe('ada@example.com');
+    expect(z.parse(LoginBodySchema, { email: '\uff41\uff44\uff41@example.com', password: 'x' }).email).toBe(
+      'ada@example.com',
+    );
+  });
+
+  it.each([
+    ['zero-width space', 'a\u200bda@example.com', 'The email field must not contain invisible or control characters.'],
+    ['soft hyphen', 'a\u00adda@example.com', 'The email field must not contain invisible or control characters.'],
+    // NFKC turns it into a plain space, which no address contains.
+    ['no-break space', 'a\u00a0da@example.com', 'The email field must be a valid email address.'],
+    ['Cyrillic а in a Latin name', '\u0430da@example.com', 'The email field must not mix letters of different alphabets.'],
+    ['NUL', 'a\u0000da@example.com', 'The email field must not contain null characters.'],
+  ])('refuses an address with a %s, with one clear message', (_name, email, message) => {
+    const result = z.safeParse(RegisterBodySchema, { ...register, email });
+    expect(fieldErrors(result.error!).email).toEqual([message]);
+  });
+
+  it('allows an address written wholly in one script, and CJK scripts together', () => {
+    expect(mixesScripts('\u0438\u0432\u0430\u043d@example.com')).toBe(false);
+    expect(mixesScripts('\u5c71\u7530\u305f\u308d\u3046@example.jp')).toBe(false);
+    expect(mixesScripts('ivan.2026@example.com')).toBe(false);
+    expect(mixesScripts('iv\u0430n@example.com')).toBe(true);
   });
 
   it('takes the token id from before the pipe', () => {

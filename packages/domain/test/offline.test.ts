@@ -74,15 +74,16 @@ describe('nearestByRoughDistance', () => {
 });
 
 describe('closestBeachesOffline', () => {
-  it('splits patrolled (patrol >= 1) from unpatrolled (0 or unknown), 6 each', () => {
+  it('lists the 6 closest patrolled (patrol >= 1) and the 6 closest of every kind, the nearest first', () => {
     const beaches = Array.from({ length: 30 }, (_, i) =>
       member(i + 1, { patrol: i % 3 === 0 ? 2 : i % 3 === 1 ? 0 : null }),
     );
-    const { patrolled, unpatrolled } = closestBeachesOffline(origin, beaches);
+    const { patrolled, closest } = closestBeachesOffline(origin, beaches);
     expect(patrolled).toHaveLength(LOCATION_LIMITS.patrolled);
-    expect(unpatrolled).toHaveLength(LOCATION_LIMITS.unpatrolled);
+    expect(closest).toHaveLength(LOCATION_LIMITS.closest);
     expect(patrolled.map((e) => e.item.id)).toEqual([1, 4, 7, 10, 13, 16]);
-    expect(unpatrolled.map((e) => e.item.id)).toEqual([2, 3, 5, 6, 8, 9]);
+    // The nearest beach (1) is patrolled: it is in Closest too, never hidden.
+    expect(closest.map((e) => e.item.id)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(isPatrolledBeach({ patrol: 1 })).toBe(true);
     expect(isPatrolledBeach({ patrol: 0 })).toBe(false);
     expect(isPatrolledBeach({ patrol: null })).toBe(false);

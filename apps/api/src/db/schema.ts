@@ -175,6 +175,8 @@ export interface UsersTable {
   notification_enabled: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** When the owner confirmed the address (mailed link or password reset); null: unverified. */
+  email_verified_at: string | null;
 }
 
 export interface UserRolesTable {
@@ -217,11 +219,35 @@ export interface QuestionChallengesTable {
 export interface DevicesTable {
   id: Generated<number>;
   user_id: number;
+  /** The push token; one account at most holds it. */
   token: string;
   model: string;
   type: string;
   enabled: Generated<number>;
   created_at: string;
+  /** The session (api_tokens.id) that registered it: signing that session out removes the device. */
+  api_token_id: number | null;
+}
+
+/** A mailed link that confirms an address (migration 0010); only a SHA-256 of its token is kept. */
+export interface EmailVerificationsTable {
+  id: Generated<number>;
+  /** 'register' (a registration waiting for its address), 'verify' (an account's address), 'change' (a new address). */
+  purpose: string;
+  /** The address the link was sent to, and that it confirms. */
+  email: string;
+  /** The account ('verify', 'change'); null for 'register'. */
+  user_id: number | null;
+  /** The registration's names and password hash ('register'). */
+  first_name: string | null;
+  last_name: string | null;
+  password_hash: string | null;
+  /** The session that asked for an email change: it stays signed in when the change ends the others. */
+  api_token_id: number | null;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface FollowsTable {
@@ -392,6 +418,7 @@ export interface DB {
   password_resets: PasswordResetsTable;
   question_challenges: QuestionChallengesTable;
   devices: DevicesTable;
+  email_verifications: EmailVerificationsTable;
   follows: FollowsTable;
   social_identities: SocialIdentitiesTable;
   oauth_states: OAuthStatesTable;

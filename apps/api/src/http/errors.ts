@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { fieldErrors } from '@safeshore/domain';
+import { DatabaseBusyError } from '../db/sqlite-adapter.ts';
 
 /** An error whose status and message are safe to show to the caller. */
 export class HttpError extends Error {
@@ -32,9 +33,16 @@ export function parseInput<T extends z.core.$ZodType>(schema: T, input: unknown)
   return result.data;
 }
 
+const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';
+const CANNOT_WRITE_MESSAGE = 'The service cannot save changes right now. Please try again later.';
+/** SQLite: read-only file (8), disk full (13). */
+const CANNOT_WRITE = new Set([8, 13]);
+
 /**
  * One JSON error shape for every failure: `{ message }`, plus `errors` on 422. Unexpected errors
- * are logged with their stack and answered with a generic 500; stacks never reach the client.
+ * are logged with their stack and answered with a generic 500; stacks never reach the client. A
+ * database that is busy (SQLite's write lock held elsewhere past the wait) or cannot take writes
+ * (read-only, disk full) answers 503 with Retry-After instead.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
@@ -42,6 +50,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.status)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (error instanceof DatabaseBusyError) {
+      request.log.warn({ err: error }, 'database busy');
+      return reply
+        .status(503)
+        .header('Retry-After', String(error.retryAfterSeconds))
+        .send({ message: BUSY_MESSAGE });
+    }
+    const sqliteCode = (error as { errcode?: unknown }).errcode;
+    if (typeof sqliteCode === 'number' && CANNOT_WRITE.has(sqliteCode & 0xff)) {
+      request.log.error({ err: error }, 'database refuses writes');
+      return reply.status(503).header('Retry-After', '60').send({ message: CANNOT_WRITE_MESSAGE });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

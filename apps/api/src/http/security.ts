@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Content Security Policy for the web app: scripts only from our origin (no inline scripts), styles
@@ -41,84 +42,27 @@ export function registerSecurityHeaders(app: FastifyInstance, imageOrigins: read
 }
 
 /**
- * CORS for the API, limited to configured origins (e.g. the app shell's capacitor://localhost).
- * Other origins get no CORS headers, so browsers keep their pages from reading our responses.
+ * CORS through @fastify/cors, limited to configured origins (e.g. the app shell's
+ * capacitor://localhost). Other origins get no CORS headers and no preflight answer, so browsers
+ * keep their pages from reading our responses.
  */
-export function registerCors(app: FastifyInstance, allowedOrigins: readonly string[]): void {
+export async function registerCors(app: FastifyInstance, allowedOrigins: readonly string[]): Promise<void> {
   const allowed = new Set(allowedOrigins);
-  const apply = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const origin = request.headers.origin;
-    reply.header('Vary', 'Origin');
-    if (!origin || !allowed.has(origin)) return false;
-    reply.header('Access-Control-Allow-Origin', origin);
-    return true;
-  };
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const ok = apply(request, reply);
-    if (request.method === 'OPTIONS') {
-      if (ok) {
-        reply.header('Access-Control-Allow-Methods', 'GET, POST, DELETE');
-        reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-location');
-        reply.header('Access-Control-Max-Age', '600');
-      }
-      return reply.status(204).send();
-    }
+  await app.register(cors, {
+    delegator: (
+      request: FastifyRequest,
+      callback: (error: Error | null, options: FastifyCorsOptions) => void,
+    ) => {
+      const origin = request.headers.origin;
+      if (!origin || !allowed.has(origin)) return callback(null, { origin: false });
+      callback(null, {
+        origin,
+        methods: ['GET', 'POST', 'DELETE'],
+        allowedHeaders: ['Authorization', 'Content-Type', 'X-location'],
+        maxAge: 600,
+      });
+    },
   });
 }
 
-export interface RateLimitOptions {
-  /** Requests allowed per client per window. */
-  max: number;
-  windowMs: number;
-}
-
-/**
- * A fixed-window rate limit per client IP, as an onRequest hook: 429 with Retry-After once a
- * client goes over `max` in a window. Counts live in this process, so with several processes
- * behind a load balancer each enforces its own window; put a shared limit at the load balancer
- * when that matters. Attach it to a route (`{ onRequest: limit }`) for a stricter limit there;
- * routes sharing one hook share one count per client.
- */
-export function rateLimit(app: FastifyInstance, options: RateLimitOptions) {
-  const windows = new Map<string, { start: number; count: number }>();
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [key, window] of windows) if (now - window.start >= options.windowMs) windows.delete(key);
-  }, options.windowMs);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
-
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
-    const now = Date.now();
-    let window = windows.get(request.ip);
-    if (!window || now - window.start >= options.windowMs) {
-      window = { start: now, count: 0 };
-      windows.set(request.ip, window);
-    }
-    window.count++;
-    const resetSeconds = Math.ceil((window.start + options.windowMs - now) / 1000);
-    const remaining = Math.max(0, options.max - window.count);
-    // With a route limit under the global one, report whichever leaves the client less room.
-    const reported = Number(reply.getHeader('RateLimit-Remaining') ?? Infinity);
-    if (remaining <= reported) {
-      reply.header('RateLimit-Limit', String(options.max));
-      reply.header('RateLimit-Remaining', String(remaining));
-      reply.header('RateLimit-Reset', String(resetSeconds));
-    }
-    if (window.count > options.max) {
-      reply.header('Retry-After', String(resetSeconds));
-      return reply.status(429).send({ message: 'Too many requests. Please wait a moment and try again.' });
-    }
-    return undefined;
-  };
-}
-
-/** The global limit: every request to the API counts. */
-export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): void {
-  const limit = rateLimit(app, options);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    return limit(request, reply);
-  });
-}
+export { rateLimit, registerRateLimit, TOO_MANY_REQUESTS, type RateLimitOptions } from './rate-limit.ts';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchAppRoute } from '@safeshore/domain';
+import { requestedPath } from '../http/rate-limit.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -10,7 +11,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built web app: hashed assets cached forever, everything else revalidated, and any
  * page path answered with index.html (the client router renders it). Paths that match no route
  * get the same page with a 404 status, so crawlers and monitors see the truth. Files are looked up
- * per request, so a rebuilt app is served without a restart.
+ * per request, so a rebuilt app is served without a restart. Dotfiles (the build stamp
+ * `.build-complete`, anything a deploy leaves behind) are never served: they answer as missing.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const built = () => fs.existsSync(path.join(distDir, 'index.html'));
@@ -18,6 +20,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     root: distDir,
     wildcard: true,
     index: false,
+    dotfiles: 'ignore',
     preCompressed: true,
     setHeaders(reply, filePath) {
       reply.header(
@@ -43,7 +46,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   app.get('/', sendApp);
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    // Requests for missing API paths count towards the general limit, however the path is spelled.
+    if (!isPage || requestedPath(request.url).startsWith('/api/')) {
+      await app.generalRateLimit(request, reply);
+      if (reply.sent) return reply;
+    }
+    if (pathname.startsWith('/api/') || !isPage) {
       return reply.status(404).send({ message: 'Not found.' });
     }
     return sendApp(request, reply);

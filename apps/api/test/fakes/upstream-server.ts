@@ -17,14 +17,16 @@ import { fileURLToPath } from 'node:url';
  *
  * Times are made relative to now when served (hourly series start at UTC midnight `past_days`
  * ago, radar frames end at the last 10-minute mark, CAP/RSS placeholders {{now±Nh}} filled in).
+ * "Now" is the test's clock, never the real date: tests pass `now` (their shared test clock); the
+ * browser test run passes `--clock-offset-ms`, the same offset the server under test runs with.
  *
  * Control (for tests, per provider `forecast` | `marine` | `radar` | `warnings`):
  *   GET  /__control          -> { modes, calls }
  *   POST /__control          { "forecast": "500", … } sets modes: ok | 500 | hang | malformed | partial | down
  *   POST /__control/reset    every mode back to ok, call counts to 0
  *
- * Start it from a test with `startUpstreamServer()`, or as a CLI for the browser tests:
- *   node apps/api/test/fakes/upstream-server.ts --port 8299 [--host 127.0.0.1]
+ * Start it from a test with `startUpstreamServer({ now })`, or as a CLI for the browser tests:
+ *   node apps/api/test/fakes/upstream-server.ts --port 8299 [--host 127.0.0.1] [--clock-offset-ms N]
  */
 
 export const PROVIDERS = ['forecast', 'marine', 'radar', 'warnings'] as const;
@@ -136,10 +138,18 @@ function openMeteoBody(
   };
 }
 
-export async function startUpstreamServer(
-  options: { port?: number; host?: string; now?: () => number } = {},
-): Promise<UpstreamServer> {
-  const now = options.now ?? Date.now;
+export async function startUpstreamServer(options: {
+  port?: number;
+  host?: string;
+  /** The shared test clock (ms since the epoch). */
+  now?: () => number;
+  /** Or: the real time moved by this much, as the server under test's SAFESHORE_CLOCK_OFFSET_MS. */
+  clockOffsetMs?: number;
+}): Promise<UpstreamServer> {
+  if ((options.now === undefined) === (options.clockOffsetMs === undefined))
+    throw new Error('startUpstreamServer needs one clock: `now` (the test clock) or `clockOffsetMs`');
+  const offset = options.clockOffsetMs ?? 0;
+  const now = options.now ?? (() => Date.now() + offset);
   const modes = Object.fromEntries(PROVIDERS.map((p) => [p, 'ok'])) as Record<FakeProvider, FakeMode>;
   const counts = Object.fromEntries(PROVIDERS.map((p) => [p, 0])) as Record<FakeProvider, number>;
   const forecastFixture = JSON.parse(readFixture('open-meteo-forecast.json')) as OpenMeteoFixture;
@@ -317,17 +327,27 @@ export async function startUpstreamServer(
   };
 }
 
-// CLI: node apps/api/test/fakes/upstream-server.ts --port 8299
+// CLI: node apps/api/test/fakes/upstream-server.ts --port 8299 [--clock-offset-ms N]
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const arg = (name: string) => {
     const index = process.argv.indexOf(name);
     return index >= 0 ? process.argv[index + 1] : undefined;
   };
+  const clockOffsetMs = Number(arg('--clock-offset-ms') ?? 0);
+  if (!Number.isSafeInteger(clockOffsetMs)) {
+    console.error(
+      `--clock-offset-ms must be a whole number of milliseconds, not ${arg('--clock-offset-ms')}`,
+    );
+    process.exit(2);
+  }
   const fake = await startUpstreamServer({
     port: Number(arg('--port') ?? 8299),
     host: arg('--host') ?? '127.0.0.1',
+    clockOffsetMs,
   });
-  console.log(`fake upstream listening on ${fake.url}`);
+  console.log(
+    `fake upstream listening on ${fake.url}, its clock at ${new Date(Date.now() + clockOffsetMs).toISOString()}`,
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       void fake.close().then(() => process.exit(0));

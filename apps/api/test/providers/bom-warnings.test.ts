@@ -3,18 +3,23 @@ import { parseWarningsFeed, polygonDistanceKm, warningsFor } from '../../src/pro
 import { UpstreamError } from '../../src/providers/http.ts';
 import { PROVIDER_TUNING } from '../../src/providers/index.ts';
 import { startUpstreamServer, type UpstreamServer } from '../fakes/upstream-server.ts';
-import { BONDI, COTTESLOE, fakeProviders, testClock } from './helpers.ts';
+import { BONDI, COTTESLOE, fakeProviders, TEST_NOW, testClock } from './helpers.ts';
 
+// One clock for the fake upstream and the adapters under test, back at TEST_NOW before each test.
+const clock = testClock();
 let fake: UpstreamServer;
 beforeAll(async () => {
-  fake = await startUpstreamServer();
+  fake = await startUpstreamServer({ now: clock.now });
 });
 afterAll(async () => {
   await fake.close();
 });
-beforeEach(() => fake.reset());
+beforeEach(() => {
+  fake.reset();
+  clock.set(TEST_NOW);
+});
 
-const warningsOf = (clock = testClock(), overrides: { timeoutMs?: number } = {}) =>
+const warningsOf = (overrides: { timeoutMs?: number } = {}) =>
   fakeProviders(fake, clock, overrides).warnings!;
 const NEWCASTLE = { latitude: -32.9283, longitude: 151.7817 };
 const EDEN = { latitude: -37.0656, longitude: 149.9089 };
@@ -35,14 +40,14 @@ describe('BoM warnings adapter (CAP 1.2)', () => {
       link: 'http://www.bom.gov.au/nsw/warnings/coastalwind.shtml',
     });
     expect(gale.text).toMatch(/^Southerly winds 30 to 40 knots/);
-    expect(Date.now() - Date.parse(gale.issuedAt)).toBeGreaterThan(7_000_000);
-    expect(Date.parse(gale.expiresAt!)).toBeGreaterThan(Date.now());
+    expect(TEST_NOW - Date.parse(gale.issuedAt)).toBeGreaterThan(7_000_000);
+    expect(Date.parse(gale.expiresAt!)).toBeGreaterThan(TEST_NOW);
     expect(gale.areas[0]!.polygons[0]).toHaveLength(5);
   });
 
   it('keeps for a beach only warnings in force whose area is around it (or that have no area)', async () => {
     const { value } = (await warningsOf().get('NSW'))!;
-    const titles = (point: typeof BONDI) => warningsFor(point, value, Date.now()).map((w) => w.title);
+    const titles = (point: typeof BONDI) => warningsFor(point, value, TEST_NOW).map((w) => w.title);
     // Bondi: the Sydney Coast gale and the statewide surf warning; not the expired one on its doorstep.
     expect(titles(BONDI).sort()).toEqual([
       'Gale Warning for Sydney Coast',
@@ -64,7 +69,7 @@ describe('BoM warnings adapter (CAP 1.2)', () => {
       link: 'http://www.bom.gov.au/wa/warnings/marinewind.shtml',
       expiresAt: null,
     });
-    expect(warningsFor(COTTESLOE, value, Date.now())).toHaveLength(1);
+    expect(warningsFor(COTTESLOE, value, TEST_NOW)).toHaveLength(1);
   });
 
   it('one feed per state serves every beach of that state (one upstream call)', async () => {
@@ -80,7 +85,7 @@ describe('BoM warnings adapter (CAP 1.2)', () => {
     'serves nothing on a %s feed with nothing cached',
     async (mode) => {
       fake.setMode('warnings', mode);
-      const warnings = warningsOf(testClock(), { timeoutMs: 1_000 });
+      const warnings = warningsOf({ timeoutMs: 1_000 });
       expect(await warnings.get('NSW')).toBeNull();
       expect(warnings.cache.stats.failures).toBe(1);
     },
@@ -93,8 +98,7 @@ describe('BoM warnings adapter (CAP 1.2)', () => {
   });
 
   it('serves the last warnings marked stale with their age when the feed fails', async () => {
-    const clock = testClock();
-    const warnings = warningsOf(clock);
+    const warnings = warningsOf();
     await warnings.get('NSW');
     clock.advance(PROVIDER_TUNING.warnings.ttlMs + 1_000);
     fake.setMode('warnings', 'down');

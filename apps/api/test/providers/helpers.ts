@@ -1,17 +1,10 @@
 import { loadConfig } from '../../src/config.ts';
 import { createWeatherProviders, type WeatherProviderSettings } from '../../src/providers/index.ts';
+import { testClock, type TestClock } from '../clock.ts';
 import type { UpstreamServer } from '../fakes/upstream-server.ts';
 
-/** A clock tests move by hand (the providers' caches read it). */
-export function testClock(start = Date.now()) {
-  let now = start;
-  return {
-    now: () => now,
-    advance: (ms: number) => {
-      now += ms;
-    },
-  };
-}
+/** The providers' caches and the fake upstream read the same test clock; tests move it by hand. */
+export { testClock, TEST_NOW } from '../clock.ts';
 
 /** Provider settings pointing every upstream at the fake (a generous timeout: the test machine is shared). */
 export function fakeSettings(
@@ -35,7 +28,7 @@ export function fakeSettings(
 
 export function fakeProviders(
   fake: UpstreamServer,
-  clock = testClock(),
+  clock: TestClock = testClock(),
   overrides: Partial<WeatherProviderSettings> = {},
 ) {
   return createWeatherProviders(fakeSettings(fake, overrides), { now: clock.now });

@@ -3,19 +3,23 @@ import { PROVIDER_TUNING } from '../../src/providers/index.ts';
 import { parseWeatherMaps, radarTileTemplate, RAINVIEWER_MAX_ZOOM } from '../../src/providers/rainviewer.ts';
 import { UpstreamError } from '../../src/providers/http.ts';
 import { startUpstreamServer, type UpstreamServer } from '../fakes/upstream-server.ts';
-import { fakeProviders, testClock } from './helpers.ts';
+import { fakeProviders, TEST_NOW, testClock } from './helpers.ts';
 
+// One clock for the fake upstream and the adapters under test, back at TEST_NOW before each test.
+const clock = testClock();
 let fake: UpstreamServer;
 beforeAll(async () => {
-  fake = await startUpstreamServer();
+  fake = await startUpstreamServer({ now: clock.now });
 });
 afterAll(async () => {
   await fake.close();
 });
-beforeEach(() => fake.reset());
+beforeEach(() => {
+  fake.reset();
+  clock.set(TEST_NOW);
+});
 
-const radarOf = (clock = testClock(), overrides: { timeoutMs?: number } = {}) =>
-  fakeProviders(fake, clock, overrides).radar!;
+const radarOf = (overrides: { timeoutMs?: number } = {}) => fakeProviders(fake, clock, overrides).radar!;
 
 describe('RainViewer adapter', () => {
   it('reads weather-maps.json: host and past frames, oldest first, ending at the latest 10-minute frame', async () => {
@@ -24,7 +28,7 @@ describe('RainViewer adapter', () => {
     expect(host).toBe(`${fake.url}/rainviewer/tiles`);
     expect(frames.length).toBe(13);
     expect(frames.map((f) => f.time)).toEqual([...frames.map((f) => f.time)].sort((a, b) => a - b));
-    expect(Date.now() / 1000 - frames.at(-1)!.time).toBeLessThan(600);
+    expect(frames.at(-1)!.time).toBe(Math.floor(TEST_NOW / 600_000) * 600);
     const template = radarTileTemplate(host, frames[0]!);
     expect(template).toMatch(
       /^http:\/\/127\.0\.0\.1:\d+\/rainviewer\/tiles\/v2\/radar\/[0-9a-f]+\/256\/\{z\}\/\{x\}\/\{y\}\/2\/1_1\.png$/,
@@ -46,7 +50,7 @@ describe('RainViewer adapter', () => {
     'serves nothing on a %s upstream with nothing cached',
     async (mode) => {
       fake.setMode('radar', mode);
-      const radar = radarOf(testClock(), { timeoutMs: 1_000 });
+      const radar = radarOf({ timeoutMs: 1_000 });
       expect(await radar.get()).toBeNull();
       expect(radar.cache.stats.failures).toBe(1);
     },
@@ -60,8 +64,7 @@ describe('RainViewer adapter', () => {
   });
 
   it('serves the last frames marked stale with their age when a refresh fails', async () => {
-    const clock = testClock();
-    const radar = radarOf(clock);
+    const radar = radarOf();
     await radar.get();
     clock.advance(PROVIDER_TUNING.radar.ttlMs + 60_000);
     fake.setMode('radar', '500');

@@ -1,15 +1,74 @@
+import fs from 'node:fs';
+import { packagedChromium } from '../../../../scripts/chromium-package.ts';
+
 /**
- * How browser tests and browser benchmarks start Debian's Chromium: never a downloaded browser, and
- * none of the background connections this machine's closed network refuses.
+ * Which Chromium browser tests and browser benchmarks start, and how.
+ *
+ * - `CHROMIUM_PATH` set: that executable (any Chromium or Chrome).
+ * - Otherwise, on linux-x64: the Chromium inside the `@sparticuz/chromium` npm package (a root
+ *   devDependency, pinned), unpacked on first use into `node_modules/.cache/safeshore-chromium/<version>/`
+ *   by scripts/chromium-package.ts. Always that one, even where a system Chromium exists, so every
+ *   machine (developer, CI) tests in the same browser version; nothing is downloaded, no apt step.
+ * - Other platforms (the package ships linux-x64 only): `/usr/bin/chromium` if present, else an
+ *   error saying to set `CHROMIUM_PATH`.
+ *
+ * Never `playwright install`, and never the package's own Lambda flags (`--single-process`,
+ * `--disable-web-security`, `--no-zygote`…: they would make the CORS and app-shell tests
+ * meaningless). The flags below are the project's: no sandbox (root in containers), no GPU, and none
+ * of the background connections this machine's closed network refuses.
  */
-export const CHROMIUM_LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export interface ChromiumBrowser {
+  executablePath: string;
+  /** Where it came from, for logs: `CHROMIUM_PATH`, `@sparticuz/chromium 153.0.0`, `/usr/bin/chromium`. */
+  source: string;
+  /** The environment to start it in (the caller's plus its libraries and fonts), when it needs one. */
+  env?: Record<string, string>;
+}
+
+export function resolveChromium(): ChromiumBrowser {
+  const override = process.env.CHROMIUM_PATH;
+  if (override) {
+    if (!fs.existsSync(override)) throw new Error(`CHROMIUM_PATH=${override}: no such file.`);
+    return { executablePath: override, source: 'CHROMIUM_PATH' };
+  }
+  if (process.platform === 'linux' && process.arch === 'x64') {
+    const packaged = packagedChromium();
+    return {
+      executablePath: packaged.executablePath,
+      source: `@sparticuz/chromium ${packaged.version}`,
+      env: { ...definedEnv(), ...packaged.env },
+    };
+  }
+  if (fs.existsSync('/usr/bin/chromium'))
+    return { executablePath: '/usr/bin/chromium', source: '/usr/bin/chromium' };
+  throw new Error(
+    `The test browser from the @sparticuz/chromium npm package runs on linux-x64 only (this is ` +
+      `${process.platform}-${process.arch}) and there is no /usr/bin/chromium: set CHROMIUM_PATH to a ` +
+      `Chromium or Chrome executable, e.g. CHROMIUM_PATH="/Applications/Google Chrome.app/Contents/MacOS/Google Chrome".`,
+  );
+}
+
+function definedEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+const browser = resolveChromium();
+
+/** Playwright launch options (`use.launchOptions`, `chromium.launch`). */
+export const CHROMIUM_LAUNCH: { executablePath: string; args: string[]; env?: Record<string, string> } = {
+  executablePath: browser.executablePath,
+  args: CHROMIUM_ARGS,
+  ...(browser.env ? { env: browser.env } : {}),
 };
+export const CHROMIUM_SOURCE = browser.source;

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { isAppShell } from '../platform/shell.ts';
 import { useRememberedFlag } from '../platform/storage.ts';
-import { CloseIcon, ExternalLinkIcon, StingerIcon } from '../ui/icons/index.ts';
+import { CloseIcon, ExternalLinkIcon } from '../ui/icons/ui-icons.tsx';
+import { StingerIcon } from '../ui/icons/hazard-icons.tsx';
 
 /** Web users are invited to install the app until they dismiss it (remembered on this device). */
 export function InstallBanner() {

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { BookIcon, ExploreIcon, MenuIcon, StarIcon, UserIcon } from '../ui/icons/index.ts';
+import { BookIcon, ExploreIcon, MenuIcon, StarIcon, UserIcon } from '../ui/icons/ui-icons.tsx';
 
 /** Mobile bottom bar: Explore, Surf Safety, My Beaches, Profile, Menu. */
 export function BottomBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuOpen: boolean }) {

@@ -1,15 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { FOOTER_LINKS } from '@safeshore/domain';
 import { SearchBox } from '../features/search/index.ts';
 import { isAppShell } from '../platform/shell.ts';
-import { ExternalLinkIcon } from '../ui/icons/index.ts';
-import { PromotionTiles } from './PromotionTiles.tsx';
-import { TranslateControl } from './TranslateControl.tsx';
+import { ExternalLinkIcon } from '../ui/icons/ui-icons.tsx';
+
+// Below every page's content: downloaded after the page itself (Home's first load stays small).
+const PromotionTiles = lazy(() => import('./PromotionTiles.tsx'));
+const TranslateControl = lazy(() =>
+  import('./TranslateControl.tsx').then((module) => ({ default: module.TranslateControl })),
+);
 
 export function Footer({ showSearch }: { showSearch: boolean }) {
   return (
     <>
-      <PromotionTiles />
+      <Suspense fallback={null}>
+        <PromotionTiles />
+      </Suspense>
       <footer className="footer">
         {showSearch && (
           <div className="footer__search">
@@ -42,7 +49,9 @@ export function Footer({ showSearch }: { showSearch: boolean }) {
               )}
             </ul>
           </nav>
-          <TranslateControl />
+          <Suspense fallback={null}>
+            <TranslateControl />
+          </Suspense>
           <p className="footer__credits">
             Place names and postcodes: <a href="https://www.geonames.org/">GeoNames</a>,{' '}
             <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. © SafeShore.

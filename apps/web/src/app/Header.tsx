@@ -3,7 +3,8 @@ import { LIFE_SAVING_ORG } from '@safeshore/domain';
 import { useSession } from '../data/session.ts';
 import { isAppShell } from '../platform/shell.ts';
 import { SearchBox } from '../features/search/index.ts';
-import { BackArrowIcon, ExternalLinkIcon, MenuIcon } from '../ui/icons/index.ts';
+import { BackArrowIcon, ExternalLinkIcon, MenuIcon, SearchIcon } from '../ui/icons/ui-icons.tsx';
+import { Avatar } from '../ui/Avatar.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { AppVersion } from './AppVersion.tsx';
 import { useCurrentPageTitle } from './page-title.ts';
@@ -16,6 +17,8 @@ interface HeaderProps {
   isHome: boolean;
   menuOpen: boolean;
   onOpenMenu: () => void;
+  searchOpen: boolean;
+  onOpenSearch: () => void;
 }
 
 /** Top navigation: Rip Currents, Multilingual, Surf Safety, About, the life saving organisation, Apps. */
@@ -63,8 +66,12 @@ function AlgalBloomNavLink() {
   );
 }
 
-/** Guests see Login and Register; signed-in users My Beaches, My Profile and Logout. */
-export function UserMenu() {
+/**
+ * Guests see Login and Register; signed-in users My Beaches, My Profile and Logout. `compact` (the
+ * desktop header) shows My Profile as the user's avatar alone, its name kept for screen readers,
+ * so the logo, menu, search and account fit one row from 1280 px.
+ */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const session = useSession();
   if (!session) {
     return (
@@ -84,7 +91,14 @@ export function UserMenu() {
         <NavLink to="/my-beaches">My Beaches</NavLink>
       </li>
       <li>
-        <NavLink to="/profile">My Profile</NavLink>
+        <NavLink to="/profile" className={compact ? 'nav-avatar' : undefined}>
+          <Avatar
+            firstName={session.user.first_name}
+            lastName={session.user.last_name}
+            colourKey={session.user.email}
+          />
+          <span className={compact ? 'visually-hidden' : undefined}>My Profile</span>
+        </NavLink>
       </li>
       {/* Spec section 2: Offline Settings is in the user menu only in the app. */}
       {isAppShell() && (
@@ -99,7 +113,7 @@ export function UserMenu() {
   );
 }
 
-export function Header({ isMobile, isHome, menuOpen, onOpenMenu }: HeaderProps) {
+export function Header({ isMobile, isHome, menuOpen, onOpenMenu, searchOpen, onOpenSearch }: HeaderProps) {
   const title = useCurrentPageTitle();
   const navigate = useNavigate();
 
@@ -123,6 +137,17 @@ export function Header({ isMobile, isHome, menuOpen, onOpenMenu }: HeaderProps) 
             <p className="header__title">{title || 'SafeShore'}</p>
           </>
         )}
+        {/* Spec section 2: the search modal, from every page on a phone. */}
+        <button
+          type="button"
+          className="icon-button header__search-button"
+          aria-label="Search"
+          aria-haspopup="dialog"
+          aria-expanded={searchOpen}
+          onClick={onOpenSearch}
+        >
+          <SearchIcon />
+        </button>
         <button
           type="button"
           className="icon-button header__menu-button"
@@ -154,12 +179,17 @@ export function Header({ isMobile, isHome, menuOpen, onOpenMenu }: HeaderProps) 
         </nav>
         {!isHome && (
           <div className="header__search">
-            <SearchBox id="header-search" label="Search beaches and places" compact />
+            <SearchBox
+              id="header-search"
+              label="Search beaches and places"
+              placeholder="Search beaches and places"
+              compact
+            />
           </div>
         )}
         <nav aria-label="Account" className="header__user">
           <ul className="nav-list">
-            <UserMenu />
+            <UserMenu compact />
           </ul>
           <AppVersion />
         </nav>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { UpdatePrompt } from '../features/offline/index.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../platform/media.ts';
@@ -11,6 +11,8 @@ import { OfflineBanner } from './OfflineBanner.tsx';
 import type { RouteHandle } from './router.tsx';
 import { ShellChrome } from './ShellChrome.tsx';
 
+const SearchModal = lazy(() => import('../features/search/SearchModal.tsx'));
+
 export function Layout() {
   const location = useLocation();
   const matches = useMatches();
@@ -19,6 +21,9 @@ export function Layout() {
   // The menu is open for the location it was opened on, so any route change closes it.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === location.key;
+  // The same for the search modal: picking a result navigates, which closes it.
+  const [searchOpenedAt, setSearchOpenedAt] = useState<string | null>(null);
+  const searchOpen = isMobile && searchOpenedAt === location.key;
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -34,6 +39,8 @@ export function Layout() {
         isHome={routeName === 'Home'}
         onOpenMenu={() => setMenuOpenedAt(location.key)}
         menuOpen={menuOpen}
+        searchOpen={searchOpen}
+        onOpenSearch={() => setSearchOpenedAt(location.key)}
       />
       <OfflineBanner />
       <UpdatePrompt />
@@ -46,6 +53,12 @@ export function Layout() {
       <Footer showSearch={isMobile && routeName !== 'Home'} />
       {isMobile && <BottomBar onOpenMenu={() => setMenuOpenedAt(location.key)} menuOpen={menuOpen} />}
       {isMobile && <MobileMenu open={menuOpen} onClose={() => setMenuOpenedAt(null)} />}
+      {/* Downloaded the first time it is opened (Home's first load stays small). */}
+      {searchOpenedAt !== null && (
+        <Suspense fallback={null}>
+          <SearchModal open={searchOpen} onClose={() => setSearchOpenedAt(null)} />
+        </Suspense>
+      )}
       <ShellChrome />
     </div>
   );

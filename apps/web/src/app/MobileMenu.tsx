@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { SURF_SAFETY_MENU, SWIPE_CLOSE_THRESHOLD_PX } from '@safeshore/domain';
-import { CloseIcon } from '../ui/icons/index.ts';
+import { CloseIcon } from '../ui/icons/ui-icons.tsx';
 import { useModalDialog } from '../ui/useModalDialog.ts';
 import { AppVersion } from './AppVersion.tsx';
 import { UserMenu, MainNavLinks, SecondaryNavLinks } from './Header.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PROMOTION_TILES, tileBackground, type PromotionTile } from '@safeshore/domain';
 import { useScreenSize } from '../platform/screen.ts';
-import { ExternalLinkIcon } from '../ui/icons/index.ts';
+import { ExternalLinkIcon } from '../ui/icons/ui-icons.tsx';
 
 function TileButton({ tile }: { tile: PromotionTile }) {
   if (tile.button_target === '_blank') {
@@ -19,7 +19,11 @@ function TileButton({ tile }: { tile: PromotionTile }) {
   );
 }
 
-/** The four footer promotion tiles; each background follows the spec's screen sizes with a default fallback. */
+/**
+ * The four footer promotion tiles. Each drawing sits in its own column beside the text (never
+ * behind it, so no heading runs over a drawing); its position and size follow the spec's screen
+ * sizes with a default fallback.
+ */
 export function PromotionTiles() {
   const size = useScreenSize();
   return (
@@ -27,26 +31,29 @@ export function PromotionTiles() {
       {PROMOTION_TILES.map((tile) => {
         const bg = tileBackground(tile, size);
         return (
-          <article
-            key={tile.id}
-            className="promo"
-            style={
-              bg
-                ? {
-                    backgroundImage: `linear-gradient(90deg, rgb(11 37 69 / 92%) 0%, rgb(11 37 69 / 70%) 55%, rgb(11 37 69 / 20%) 100%), url("${bg.background_url}")`,
-                    backgroundPosition: `center, ${bg.horizontal_position} ${bg.vertical_position}`,
-                    backgroundSize: `cover, ${bg.background_size}`,
-                  }
-                : undefined
-            }
-          >
-            {tile.button_position === 'top' && <TileButton tile={tile} />}
-            <h2 className="promo__title">{tile.title}</h2>
-            <p className="promo__text">{tile.text}</p>
-            {tile.button_position === 'bottom' && <TileButton tile={tile} />}
+          <article key={tile.id} className="promo">
+            <div className="promo__body">
+              {tile.button_position === 'top' && <TileButton tile={tile} />}
+              <h2 className="promo__title">{tile.title}</h2>
+              <p className="promo__text">{tile.text}</p>
+              {tile.button_position === 'bottom' && <TileButton tile={tile} />}
+            </div>
+            {bg && (
+              <div
+                className="promo__art"
+                aria-hidden="true"
+                style={{
+                  backgroundImage: `url("${bg.background_url}")`,
+                  backgroundPosition: `${bg.horizontal_position} ${bg.vertical_position}`,
+                  backgroundSize: bg.background_size,
+                }}
+              />
+            )}
           </article>
         );
       })}
     </section>
   );
 }
+
+export default PromotionTiles;

@@ -1,11 +1,32 @@
 import { Link } from 'react-router';
+import { usePageTitle } from './page-title.ts';
+import { useOnline } from '../platform/online.ts';
 
-/** Shown when a screen fails to load (for example a chunk that could not be fetched). */
+/**
+ * Shown inside the layout when a screen fails (its code could not be downloaded while offline, or
+ * it broke while rendering): the header, the offline banner and the bottom bar stay. Offline it
+ * says what is missing and where to save pages for offline use.
+ */
 export function RouteErrorPage() {
+  const online = useOnline();
+  usePageTitle(online ? 'Something went wrong' : 'Not available offline');
   return (
-    <main id="main" className="page page--narrow" tabIndex={-1}>
-      <h1>Something went wrong</h1>
-      <p>This page could not be shown. Check your connection and try again.</p>
+    <div className="page page--narrow">
+      {online ? (
+        <>
+          <h1>Something went wrong</h1>
+          <p>This page could not be shown. Check your connection and try again.</p>
+        </>
+      ) : (
+        <>
+          <h1>Not available offline</h1>
+          <p>
+            You are offline and this page is not saved on this device. Beaches you have opened recently and
+            the core safety articles are saved automatically;{' '}
+            <Link to="/offline-settings">Offline Settings</Link> can save every beach.
+          </p>
+        </>
+      )}
       <p className="emergency-note">In an emergency call Triple Zero (000).</p>
       <p>
         <button type="button" className="button" onClick={() => window.location.reload()}>
@@ -15,6 +36,15 @@ export function RouteErrorPage() {
           Back to Home
         </Link>
       </p>
+    </div>
+  );
+}
+
+/** When the layout itself fails there is no page around the message: give it its own landmark. */
+export function LayoutErrorPage() {
+  return (
+    <main id="main" tabIndex={-1}>
+      <RouteErrorPage />
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SURF_SAFETY_MENU } from '@safeshore/domain';
-import { ChevronDownIcon } from '../ui/icons/index.ts';
+import { ChevronDownIcon } from '../ui/icons/ui-icons.tsx';
 
 /** The Surf Safety dropdown: a disclosure button with the four groups of article links. */
 export function SurfSafetyMenu() {

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { BeachDetailResponse } from '@safeshore/domain';
 import { ApiError } from '../data/api.ts';
 import { ACCOUNT_QUERY_KEY, FRESHNESS_MS } from '../data/queries.ts';
 import { getSession, subscribeSession } from '../data/session.ts';
@@ -21,5 +22,23 @@ export const queryClient = new QueryClient({
 
 // Signing out (logout, account deletion, a 401) drops the user's cached data along with the token.
 subscribeSession(() => {
-  if (!getSession()) queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
+  if (getSession()) return;
+  queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
+  // The offline copy of the followed list goes too (loaded only when someone signs out).
+  void import('../data/followed-copy.ts').then((copy) => copy.forgetFollowedCopy());
+});
+
+/**
+ * A beach page loaded from the server is kept for offline use (the recent beaches, data/recent.ts).
+ * The code that writes it downloads only when the first beach has been seen.
+ */
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== 'updated' || event.action.type !== 'success') return;
+  const [kind, mode] = event.query.queryKey as unknown[];
+  if (kind !== 'beach' || mode !== 'online' || typeof indexedDB === 'undefined') return;
+  const detail = event.query.state.data as BeachDetailResponse | undefined;
+  if (!detail) return;
+  void import('../data/recent.ts')
+    .then((recent) => recent.rememberViewedBeach(detail.beach))
+    .catch((error: unknown) => console.warn('Could not keep this beach for offline use:', error));
 });

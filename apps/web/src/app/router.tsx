@@ -14,7 +14,7 @@ import { beachQuery } from '../data/queries.ts';
 import { getSession } from '../data/session.ts';
 import { addressBarPath, isAppShell } from '../platform/shell.ts';
 import { queryClient } from './query-client.ts';
-import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { LayoutErrorPage, RouteErrorPage } from './RouteErrorPage.tsx';
 import { Layout } from './Layout.tsx';
 
 export interface RouteHandle {
@@ -98,6 +98,10 @@ const SCREENS: Record<AppRouteName, Screen> = {
   Logout: {
     lazy: () => import('../features/account/LogoutPage.tsx').then((m) => ({ Component: m.LogoutPage })),
   },
+  VerifyEmail: {
+    lazy: () =>
+      import('../features/account/VerifyEmailPage.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
+  },
   MyBeaches: {
     lazy: () => import('../features/account/MyBeachesPage.tsx').then((m) => ({ Component: m.MyBeachesPage })),
   },
@@ -137,17 +141,25 @@ function guard(route: AppRoute): RouteObject['loader'] {
 export const routes: RouteObject[] = [
   {
     Component: Layout,
-    ErrorBoundary: RouteErrorPage,
-    children: APP_ROUTES.map((route) => {
-      const screen: Screen = SCREENS[route.name];
-      const loader = guard(route) ?? screen.loader;
-      return {
-        path: route.path,
-        handle: { name: route.name, title: route.title } satisfies RouteHandle,
-        ...screen,
-        ...(loader && { loader }),
-      };
-    }),
+    // Only a failure of the layout itself reaches this one.
+    ErrorBoundary: LayoutErrorPage,
+    children: [
+      {
+        // A screen that fails (its code could not be downloaded offline, a render error) shows the
+        // error inside the layout: header, offline banner and bottom bar stay (issue 16).
+        ErrorBoundary: RouteErrorPage,
+        children: APP_ROUTES.map((route) => {
+          const screen: Screen = SCREENS[route.name];
+          const loader = guard(route) ?? screen.loader;
+          return {
+            path: route.path,
+            handle: { name: route.name, title: route.title } satisfies RouteHandle,
+            ...screen,
+            ...(loader && { loader }),
+          };
+        }),
+      },
+    ],
   },
 ];
 

@@ -8,13 +8,14 @@ import {
   QuestionResponseSchema,
   ResetResponseSchema,
   UserResponseSchema,
+  VerifyEmailResponseSchema,
   tokenId,
   type BeachSummary,
   type Device,
   type User,
 } from '@safeshore/domain';
 import { ApiError, request } from './api.ts';
-import { getSession, setSession, type Session } from './session.ts';
+import { getSession, setSession, updateSessionUser, type Session } from './session.ts';
 
 /**
  * The accounts calls of spec section 7. Calls that sign in store the session; the state guards of
@@ -57,9 +58,45 @@ export interface RegisterInput {
   question_id: string;
 }
 
-export function register(input: RegisterInput): Promise<Session> {
+/**
+ * Asks for an account: the server mails a link that creates it (the answer is the same whether or
+ * not the address has an account, so nothing is signed in here). Answers the server's message.
+ */
+export async function register(input: RegisterInput): Promise<string> {
   requireGuest();
-  return signIn('/api/v4/register', { ...input, device_name: DEVICE_NAME });
+  return (
+    await request('/api/v4/register', MessageSchema, {
+      method: 'POST',
+      json: { ...input, device_name: DEVICE_NAME },
+    })
+  ).message;
+}
+
+/** Mails the link of a registration that waits for confirmation again. */
+export async function resendRegistration(email: string): Promise<string> {
+  return (await request('/api/v5/register/resend', MessageSchema, { method: 'POST', json: { email } }))
+    .message;
+}
+
+/**
+ * Opens a mailed confirmation link (/verify-email/{token}) with the account's password, or signed
+ * in. A new registration signs in; otherwise the stored user is refreshed. Answers the message.
+ */
+export async function verifyEmail(token: string, password: string): Promise<string> {
+  const response = await request('/api/v5/email/verify', VerifyEmailResponseSchema, {
+    method: 'POST',
+    json: { token, ...(password ? { password } : {}), device_name: DEVICE_NAME },
+  });
+  const session = getSession();
+  if (session && session.user.id === response.user.id) updateSessionUser(response.user);
+  else if (response.token) setSession({ token: response.token, user: response.user });
+  return response.message;
+}
+
+/** Mails the signed-in user a link that confirms the account's address. */
+export async function requestEmailVerification(): Promise<string> {
+  requireUser();
+  return (await request('/api/v5/user/email/verification', MessageSchema, { method: 'POST' })).message;
 }
 
 export function fetchQuestion(signal?: AbortSignal) {
@@ -118,11 +155,25 @@ export interface ProfileInput {
   last_name: string;
   email: string;
   notification_enabled: boolean;
+  /** Needed only to change the email. */
+  current_password?: string;
 }
 
-export async function updateProfile(input: ProfileInput): Promise<User> {
+export interface ProfileUpdate {
+  user: User;
+  /** The new address that must confirm an email change (the user keeps the old one until then). */
+  pendingEmail?: string;
+  message?: string;
+}
+
+export async function updateProfile(input: ProfileInput): Promise<ProfileUpdate> {
   requireUser();
-  return (await request('/api/v4/user', UserResponseSchema, { method: 'POST', json: input })).user;
+  const response = await request('/api/v4/user', UserResponseSchema, { method: 'POST', json: input });
+  return {
+    user: response.user,
+    ...(response.pending_email ? { pendingEmail: response.pending_email } : {}),
+    ...(response.message ? { message: response.message } : {}),
+  };
 }
 
 export async function changePassword(input: {
@@ -134,11 +185,16 @@ export async function changePassword(input: {
   await request('/api/v4/user/password', MessageSchema, { method: 'POST', json: input });
 }
 
-export async function deleteAccount(confirmEmail: string): Promise<void> {
+/** Deletes the account: the exact email, and the password (accounts without one: a recent sign-in). */
+export async function deleteAccount(input: { confirmEmail: string; password: string }): Promise<void> {
   const session = requireUser();
   await request('/api/v4/user', MessageSchema, {
     method: 'DELETE',
-    json: { confirm_delete_email: confirmEmail, token_id: tokenId(session.token) },
+    json: {
+      confirm_delete_email: input.confirmEmail,
+      token_id: tokenId(session.token),
+      ...(input.password ? { password: input.password } : {}),
+    },
   });
 }
 

@@ -123,10 +123,18 @@ export function fetchBeach(beachPath: string, signal?: AbortSignal): Promise<Bea
   return request(`/api/v4/beach/${encoded}`, BeachDetailResponseSchema, { signal });
 }
 
-export function fetchAutocomplete(query: string, signal?: AbortSignal): Promise<AutocompleteResponse> {
-  return request(`/api/v4/autocomplete?q=${encodeURIComponent(query)}`, AutocompleteResponseSchema, {
-    signal,
-  });
+export function fetchAutocomplete(
+  query: string,
+  signal?: AbortSignal,
+  near: { latitude: number; longitude: number } | null = null,
+): Promise<AutocompleteResponse> {
+  const params = new URLSearchParams({ q: query });
+  // Spec section 7: the client sends lat and lng (when it knows where the user is).
+  if (near) {
+    params.set('lat', String(near.latitude));
+    params.set('lng', String(near.longitude));
+  }
+  return request(`/api/v4/autocomplete?${params.toString()}`, AutocompleteResponseSchema, { signal });
 }
 
 export async function fetchArticle(slug: string, signal?: AbortSignal): Promise<Article> {

@@ -41,3 +41,20 @@ export function startAutoSync(delayMs: number, { warmIndex = false } = {}): void
   window.setTimeout(run, delayMs);
   window.addEventListener('online', run);
 }
+
+/**
+ * Keeps the core safety articles on every web browser (issue 16), after the page has settled and
+ * when the connection returns; at most once a day (data/recent.ts), and never where the full
+ * offline database already holds every article.
+ */
+export function startCoreArticleSave(delayMs: number): void {
+  if (typeof indexedDB === 'undefined') return;
+  const run = () => {
+    if (!navigator.onLine || isOfflineEnabled()) return;
+    void import('./recent.ts')
+      .then((recent) => recent.saveCoreArticlesIfDue(new Date()))
+      .catch((error: unknown) => console.warn('Could not save the safety articles for offline use', error));
+  };
+  window.setTimeout(run, delayMs);
+  window.addEventListener('online', run);
+}

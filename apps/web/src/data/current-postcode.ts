@@ -29,3 +29,51 @@ export function setCurrentPostcode(postcode: string | null): void {
     // Kept in memory for this page only.
   }
 }
+
+/**
+ * Where the user is, when known: the device's position on Home, else the coordinate of the place
+ * they are looking at. Autocomplete sends it (spec section 7: "the client also sends lng and lat")
+ * so nearer results rank first; rounded to about 100 m, which is all the ranking needs.
+ */
+const POSITION_KEY = 'safeshore.position';
+
+export interface KnownPosition {
+  latitude: number;
+  longitude: number;
+}
+
+let position: KnownPosition | null = readPosition();
+
+function readPosition(): KnownPosition | null {
+  try {
+    const raw = window.sessionStorage.getItem(POSITION_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<KnownPosition>;
+    return validPosition(parsed.latitude, parsed.longitude);
+  } catch {
+    return null;
+  }
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+function validPosition(latitude: unknown, longitude: unknown): KnownPosition | null {
+  if (typeof latitude !== 'number' || typeof longitude !== 'number') return null;
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  return { latitude: round3(latitude), longitude: round3(longitude) };
+}
+
+export function getKnownPosition(): KnownPosition | null {
+  return position;
+}
+
+export function setKnownPosition(latitude: number, longitude: number): void {
+  position = validPosition(latitude, longitude);
+  try {
+    if (position) window.sessionStorage.setItem(POSITION_KEY, JSON.stringify(position));
+    else window.sessionStorage.removeItem(POSITION_KEY);
+  } catch {
+    // Kept in memory for this page only.
+  }
+}

@@ -12,7 +12,7 @@ import {
 } from '@safeshore/domain';
 import { getCurrentPosition, GeolocationError, type GeolocationFailure } from '../platform/geolocation.ts';
 import { ApiError, request } from './api.ts';
-import { setCurrentPostcode } from './current-postcode.ts';
+import { setCurrentPostcode, setKnownPosition } from './current-postcode.ts';
 import { FRESHNESS_MS } from './queries.ts';
 import { currentDataMode, dataSource, networkModeFor, type DataMode } from './source.ts';
 
@@ -97,6 +97,8 @@ export async function fetchHomeLocation(
     const lookup = await dataSource(mode).location(query, signal);
     if (!lookup.found) throw new ApiError(404, lookup.message);
     setCurrentPostcode(lookup.data.place?.postcode ?? null);
+    const near = position ?? lookup.data.place;
+    if (near) setKnownPosition(near.latitude, near.longitude);
     return { response: lookup.data, position, geolocationFailure };
   } catch (error) {
     setCurrentPostcode(null);
@@ -127,7 +129,10 @@ export const placeLocationQuery = (pathname: string, mode: DataMode = currentDat
     networkMode: networkModeFor(mode),
     queryFn: async ({ signal }) => {
       const lookup = await dataSource(mode).location({ url: pathname }, signal);
-      if (lookup.found && lookup.data.place) setCurrentPostcode(lookup.data.place.postcode);
+      if (lookup.found && lookup.data.place) {
+        setCurrentPostcode(lookup.data.place.postcode);
+        setKnownPosition(lookup.data.place.latitude, lookup.data.place.longitude);
+      }
       return lookup;
     },
     staleTime: FRESHNESS_MS,

@@ -232,23 +232,23 @@ function expectNearestFirst(origin: LatLng, list: Array<LatLng & { distance: num
 }
 
 describe('offline location by coordinates', () => {
-  it('lists the 6 closest patrolled and 6 closest unpatrolled beaches by the rough distance', async () => {
+  it('lists the 6 closest patrolled and the 6 closest beaches of every kind by the rough distance', async () => {
     const beaches = coast();
     await seed(beaches);
     const origin = { latitude: -33.954, longitude: 151.28 };
     const data = found(await localSource.location(origin));
 
     expect(data.patrolledBeaches).toHaveLength(LOCATION_LIMITS.patrolled);
-    expect(data.closestBeaches).toHaveLength(LOCATION_LIMITS.unpatrolled);
+    expect(data.closestBeaches).toHaveLength(LOCATION_LIMITS.closest);
     expect(data.patrolledBeaches.every((b) => (b.patrol ?? 0) >= 1)).toBe(true);
-    // Unpatrolled: patrol 0 or unknown.
-    expect(data.closestBeaches.every((b) => (b.patrol ?? 0) === 0)).toBe(true);
+    // Closest: every kind, so the nearest beach (15, patrolled) is never hidden.
+    expect(data.closestBeaches.some((b) => (b.patrol ?? 0) >= 1)).toBe(true);
     expect(data.closestBeaches.some((b) => b.patrol === null)).toBe(true);
     expectNearestFirst(origin, data.patrolledBeaches);
     expectNearestFirst(origin, data.closestBeaches);
-    // Exactly the nearest ones: beach 15 and 16 are closest of each kind.
+    // Exactly the nearest ones: beach 15 is the nearest patrolled and the nearest of all.
     expect(data.patrolledBeaches.map((b) => b.id)).toEqual([15, 17, 13, 19, 11, 21]);
-    expect(data.closestBeaches.map((b) => b.id)).toEqual([16, 14, 18, 12, 20, 10]);
+    expect(data.closestBeaches.map((b) => b.id)).toEqual([15, 16, 14, 17, 13, 18]);
     // Facts the local database does not hold stay unknown.
     expect(data.patrolledBeaches.every((b) => b.is_patrolled_today === null)).toBe(true);
   });
@@ -312,7 +312,9 @@ describe('offline location by url', () => {
     await seed(coast());
     const data = found(await localSource.location({ url: '/postcode/2002' }));
     expect(data.place).toMatchObject({ postcode: '2002', title: 'Town 2002', beaches_count: 5 });
-    const ids = [...data.patrolledBeaches, ...data.closestBeaches].map((b) => b.id).sort((a, b) => a - b);
+    const ids = [...new Set([...data.patrolledBeaches, ...data.closestBeaches].map((b) => b.id))].sort(
+      (a, b) => a - b,
+    );
     expect(ids).toEqual([11, 12, 13, 14, 15]);
     expect(data.closestPostcodes.map((p) => p.postcode)).not.toContain('2002');
     expect(data.resolved_by).toBe('url');

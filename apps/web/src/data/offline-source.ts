@@ -311,13 +311,13 @@ function respond(
   beaches: IndexedBeach[],
   resolvedBy: LocationResponse['resolved_by'],
 ): LocationLookup {
-  const { patrolled, unpatrolled } = closestBeachesOffline(origin, beaches);
+  const { patrolled, closest } = closestBeachesOffline(origin, beaches);
   return {
     found: true,
     data: {
       place: placeOf(group),
       patrolledBeaches: patrolled.map(listBeach),
-      closestBeaches: unpatrolled.map(listBeach),
+      closestBeaches: closest.map(listBeach),
       closestPostcodes: closestPostcodesOffline(origin, index.groups, group.postcode).map(({ item }) => ({
         postcode: item.postcode,
         title: item.title,

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { getKnownPosition } from './current-postcode.ts';
 import { currentDataMode, dataSource, networkModeFor, type BeachRef, type DataMode } from './source.ts';
 
 /** Data older than this is refreshed when the page becomes visible again (spec: 600 s). */
@@ -24,14 +25,17 @@ export const beachQuery = (ref: string | BeachRef, mode: DataMode = currentDataM
   });
 };
 
-export const autocompleteQuery = (query: string, mode: DataMode = currentDataMode()) =>
-  queryOptions({
-    queryKey: ['autocomplete', mode, query.trim().toLowerCase()],
+export const autocompleteQuery = (query: string, mode: DataMode = currentDataMode()) => {
+  // Online, the position the server ranks distances from is part of the answer.
+  const near = mode === 'online' ? getKnownPosition() : null;
+  return queryOptions({
+    queryKey: ['autocomplete', mode, query.trim().toLowerCase(), ...(near ? [near] : [])],
     queryFn: ({ signal }) => dataSource(mode).autocomplete(query.trim(), signal),
     networkMode: networkModeFor(mode),
     staleTime: 5 * 60_000,
     enabled: query.trim().length >= 2,
   });
+};
 
 export const articleQuery = (slug: string, mode: DataMode = currentDataMode()) =>
   queryOptions({

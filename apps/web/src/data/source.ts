@@ -7,6 +7,7 @@ import {
 } from '@safeshore/domain';
 import { isAppShell } from '../platform/shell.ts';
 import { fetchArticle, fetchAutocomplete, fetchBeach, request } from './api.ts';
+import { getKnownPosition } from './current-postcode.ts';
 import { fetchLocation, type LocationLookup } from './location.ts';
 import type * as OfflineSourceModule from './offline-source.ts';
 
@@ -38,7 +39,7 @@ export const onlineSource: BeachDataSource = {
     'id' in ref
       ? request(`/api/v4/beach/${ref.id}`, BeachDetailResponseSchema, { signal })
       : fetchBeach(ref.path, signal),
-  autocomplete: (query, signal) => fetchAutocomplete(query, signal),
+  autocomplete: (query, signal) => fetchAutocomplete(query, signal, getKnownPosition()),
   location: async (query, signal) => {
     const lookup = await fetchLocation(query, signal);
     return lookup.found ? { found: true, data: { ...lookup.data, dataSourceWasOnline: true } } : lookup;
@@ -80,13 +81,48 @@ export function isOfflineEnabled(): boolean {
 }
 
 /**
+ * localStorage flag: this browser's database holds what is saved without asking (recently viewed
+ * beaches, the core safety articles; see recent.ts), so offline it is read even when the user has
+ * not saved every beach.
+ */
+export const AUTO_SAVED_STORAGE_KEY = 'safeshore.offline-auto-saved';
+
+function autoSaved(): boolean {
+  try {
+    return window.localStorage.getItem(AUTO_SAVED_STORAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Called once something has been saved automatically (the offline data mode can then use it). */
+export function markAutoSaved(): void {
+  if (autoSaved()) return;
+  try {
+    window.localStorage.setItem(AUTO_SAVED_STORAGE_KEY, '1');
+  } catch {
+    return;
+  }
+  notify();
+}
+
+/** Whether offline reads can use the local database: everything saved, or the automatic subset. */
+export function hasLocalData(): boolean {
+  return isOfflineEnabled() || autoSaved();
+}
+
+/**
  * The web's "save for offline" choice, remembered in localStorage. Turning it off deletes the
  * local database (not in the app shell, which always keeps it). Storage that refuses the write
  * (private mode) throws, so the page can say the choice was not kept.
  */
 export async function setWebOfflineEnabled(enabled: boolean): Promise<void> {
   if (enabled) window.localStorage.setItem(WEB_OFFLINE_STORAGE_KEY, '1');
-  else window.localStorage.removeItem(WEB_OFFLINE_STORAGE_KEY);
+  else {
+    window.localStorage.removeItem(WEB_OFFLINE_STORAGE_KEY);
+    // The automatic copies go with the database; the next beach viewed starts them again.
+    if (!isAppShell()) window.localStorage.removeItem(AUTO_SAVED_STORAGE_KEY);
+  }
   notify();
   if (!enabled && !isAppShell()) {
     const { deleteOfflineDatabase } = await import('./offline-db.ts');
@@ -94,9 +130,12 @@ export async function setWebOfflineEnabled(enabled: boolean): Promise<void> {
   }
 }
 
-/** Spec section 4: offline data when the browser is offline and offline data is enabled. */
+/**
+ * Spec section 4: offline data when the browser is offline and there is local data (every beach
+ * saved, or the recently viewed ones and the core articles saved automatically).
+ */
 export function currentDataMode(): DataMode {
-  return typeof navigator !== 'undefined' && !navigator.onLine && isOfflineEnabled() ? 'offline' : 'online';
+  return typeof navigator !== 'undefined' && !navigator.onLine && hasLocalData() ? 'offline' : 'online';
 }
 
 export function dataSource(mode: DataMode = currentDataMode()): BeachDataSource {
@@ -114,7 +153,8 @@ export function networkModeFor(mode: DataMode): 'always' | 'online' {
 function subscribe(onChange: () => void): () => void {
   listeners.add(onChange);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === WEB_OFFLINE_STORAGE_KEY || event.key === null) onChange();
+    if (event.key === WEB_OFFLINE_STORAGE_KEY || event.key === AUTO_SAVED_STORAGE_KEY || event.key === null)
+      onChange();
   };
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);

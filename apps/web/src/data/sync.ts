@@ -146,7 +146,7 @@ async function downloadMedia(url: string, signal: AbortSignal | undefined): Prom
  * Saves one article and its media. An article whose JSON and media urls did not change since the
  * last sync is left alone (no downloads). A media download that fails keeps the previous copy.
  */
-async function saveArticle(
+export async function saveArticle(
   db: OfflineDatabase,
   slug: string,
   signal: AbortSignal | undefined,
@@ -331,4 +331,17 @@ export async function localBeachCount(): Promise<number> {
 /** True once a sync has stored beaches (at least one whole page). */
 export async function hasOfflineData(): Promise<boolean> {
   return (await getBeachesSyncedAt()) !== null;
+}
+
+/**
+ * How many beaches the server holds now: the `total` of a full sync stream, asked for with a
+ * one-beach page (Offline Settings says how many beaches saving for offline use will store).
+ */
+export async function fetchServerBeachCount(signal?: AbortSignal): Promise<number> {
+  const page = await request('/api/v4/sync', SyncResponseSchema, {
+    method: 'POST',
+    json: { since: null, limit: 1 },
+    signal,
+  });
+  return page.total;
 }

@@ -7,7 +7,7 @@ function Where() {
   const location = useLocation();
   const flash = (location.state as { flash?: string } | null)?.flash;
   return (
-    <p data-testid="where">
+    <p data-testid="where" data-search={location.search}>
       {location.pathname}
       {flash && ` flash:${flash}`}
     </p>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDistanceKm, type BeachSummary } from '@safeshore/domain';
-import { BeachIcon } from './icons/index.ts';
+import { BeachIcon } from './icons/ui-icons.tsx';
 
 export function BeachCard({ beach }: { beach: BeachSummary }) {
   return (

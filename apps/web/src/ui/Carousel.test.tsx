@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_NOW } from '../test/clock.ts';
 import { Carousel, dotWindowStart } from './Carousel.tsx';
 
 const slides = (n: number) => Array.from({ length: n }, (_, i) => <p key={i}>Photo {i + 1}</p>);
@@ -17,7 +18,7 @@ function mockReducedMotion(reduce: boolean) {
 }
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  vi.useFakeTimers({ now: TEST_NOW });
   mockReducedMotion(false);
 });
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { CloseIcon } from './icons/index.ts';
+import { CloseIcon } from './icons/ui-icons.tsx';
 import { useModalDialog } from './useModalDialog.ts';
 
 interface DialogProps {

@@ -158,15 +158,30 @@ export async function removeSampleData(
   return report;
 }
 
+/** Whether any sample row is stored (also ones whose load record was lost). */
+async function hasSampleRows(db: Database): Promise<boolean> {
+  for (const table of ['patrol_seasons', 'attendance_records', 'beach_posts'] as const) {
+    const row = await db
+      .selectFrom(table)
+      .select('id')
+      .where('is_sample', '=', 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
+}
+
 export type SampleSync =
   | { action: 'loaded'; report: SampleLoadReport }
   | { action: 'removed'; report: SampleRemoveReport }
   | { action: 'current' | 'none' };
 
 /**
- * Start-up: with sample data on, (re)load it when it was last loaded on an earlier day in any
- * Australian zone or the files changed, replacing the old sample rows so "today" stays today; with
- * it off, remove any sample data a previous run loaded.
+ * Start-up: with sample data on (SAMPLE_DATA=true), (re)load it when it was last loaded on an
+ * earlier day in any Australian zone or the files changed, replacing the old sample rows so "today"
+ * stays today; with it off (the default), remove every sample row a previous run or an operator
+ * loaded, so no invented patrol, attendance or post stays on a real beach.
  */
 export async function syncSampleData(
   db: Database,
@@ -179,7 +194,7 @@ export async function syncSampleData(
     .where('key', '=', SAMPLE_META_KEY)
     .executeTakeFirst();
   if (!options.enabled) {
-    if (!meta) return { action: 'none' };
+    if (!meta && !(await hasSampleRows(db))) return { action: 'none' };
     return { action: 'removed', report: await removeSampleData(db, options) };
   }
   if (meta) {

@@ -13,6 +13,8 @@ export function presentUser(row: UserRow, roles: readonly string[]): User {
     email: row.email,
     notification_enabled: row.notification_enabled === 1,
     has_algal_role: roles.includes(ALGAL_ROLE),
+    email_verified: row.email_verified_at !== null,
+    has_password: row.password_hash !== null,
   };
 }
 

@@ -1,8 +1,10 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { BeachRow, DB, DevicesTable, UsersTable } from '../../db/schema.ts';
+import type { BeachRow, DB, DevicesTable, EmailVerificationsTable, UsersTable } from '../../db/schema.ts';
 
 export type UserRow = Selectable<UsersTable>;
 export type DeviceRow = Selectable<DevicesTable>;
+export type VerificationRow = Selectable<EmailVerificationsTable>;
+export type VerificationPurpose = 'register' | 'verify' | 'change';
 
 /** SQLite and PostgreSQL both report a unique-constraint violation; this recognises either. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -34,6 +36,7 @@ function accountsQueries(db: Kysely<DB> | Transaction<DB>) {
       last_name: string;
       email: string;
       password_hash: string | null;
+      email_verified_at?: string | null;
       at: string;
     }): Promise<number> {
       const row = await db
@@ -43,6 +46,7 @@ function accountsQueries(db: Kysely<DB> | Transaction<DB>) {
           last_name: user.last_name,
           email: user.email,
           password_hash: user.password_hash,
+          email_verified_at: user.email_verified_at ?? null,
           created_at: user.at,
           updated_at: user.at,
         })
@@ -54,7 +58,15 @@ function accountsQueries(db: Kysely<DB> | Transaction<DB>) {
     async updateUser(
       id: number,
       fields: Partial<
-        Pick<UserRow, 'first_name' | 'last_name' | 'email' | 'password_hash' | 'notification_enabled'>
+        Pick<
+          UserRow,
+          | 'first_name'
+          | 'last_name'
+          | 'email'
+          | 'password_hash'
+          | 'notification_enabled'
+          | 'email_verified_at'
+        >
       >,
       at: string,
     ): Promise<void> {
@@ -65,9 +77,14 @@ function accountsQueries(db: Kysely<DB> | Transaction<DB>) {
         .execute();
     },
 
-    /** Deletes the user; tokens, roles, devices, follows, identities and codes go with it (cascade). */
+    /**
+     * Deletes the user; tokens, roles, devices, follows, identities, codes and links go with it
+     * (cascade); algal observations and photos stay, no longer linked to the user (set null).
+     */
     async deleteUser(id: number, email: string): Promise<void> {
       await db.deleteFrom('password_resets').where('email', '=', email).execute();
+      await db.deleteFrom('devices').where('user_id', '=', id).execute();
+      await db.deleteFrom('email_verifications').where('user_id', '=', id).execute();
       await db.deleteFrom('users').where('id', '=', id).execute();
     },
 
@@ -110,7 +127,7 @@ function accountsQueries(db: Kysely<DB> | Transaction<DB>) {
     findToken(id: number) {
       return db
         .selectFrom('api_tokens')
-        .select(['id', 'user_id', 'token_hash', 'expires_at', 'revoked_at', 'last_used_at'])
+        .select(['id', 'user_id', 'token_hash', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'])
         .where('id', '=', id)
         .executeTakeFirst();
     },
@@ -119,7 +136,10 @@ function accountsQueries(db: Kysely<DB> | Transaction<DB>) {
       await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
     },
 
-    /** Revokes one token of this user; false when the user has no such live token. */
+    /**
+     * Revokes one token of this user, and removes the push devices that session registered;
+     * false when the user has no such live token.
+     */
     async revokeToken(userId: number, tokenId: number, at: string): Promise<boolean> {
       const result = await db
         .updateTable('api_tokens')
@@ -128,22 +148,42 @@ function accountsQueries(db: Kysely<DB> | Transaction<DB>) {
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await db
+        .deleteFrom('devices')
+        .where('user_id', '=', userId)
+        .where('api_token_id', '=', tokenId)
+        .execute();
+      return true;
     },
 
-    /** Revokes every live token of the user except `keepId` (the one in use, when there is one). */
-    async revokeTokens(userId: number, at: string, keepId?: number): Promise<void> {
+    /**
+     * Revokes every live token of the user except `keepIds` (the sessions that stay), and removes
+     * every push device not registered by a session that stays.
+     */
+    async revokeTokens(userId: number, at: string, keepIds: readonly number[] = []): Promise<void> {
       let query = db
         .updateTable('api_tokens')
         .set({ revoked_at: at })
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null);
-      if (keepId !== undefined) query = query.where('id', '!=', keepId);
+      if (keepIds.length > 0) query = query.where('id', 'not in', keepIds);
       await query.execute();
+      let devices = db.deleteFrom('devices').where('user_id', '=', userId);
+      if (keepIds.length > 0)
+        devices = devices.where((eb) =>
+          eb.or([eb('api_token_id', 'is', null), eb('api_token_id', 'not in', keepIds)]),
+        );
+      await devices.execute();
     },
 
-    /** Rows of revoked and expired tokens are kept a while for audit, then removed. */
+    /** Rows of revoked and expired tokens are kept a while for audit, then removed with their devices. */
     async deleteDeadTokens(before: string): Promise<void> {
+      const dead = db
+        .selectFrom('api_tokens')
+        .select('id')
+        .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]));
+      await db.deleteFrom('devices').where('api_token_id', 'in', dead).execute();
       await db
         .deleteFrom('api_tokens')
         .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
@@ -152,7 +192,9 @@ function accountsQueries(db: Kysely<DB> | Transaction<DB>) {
 
     // Password resets
 
+    /** A new reset link; the address's earlier links stop working (only the newest one is valid). */
     async insertReset(reset: { email: string; token_hash: string; created_at: string; expires_at: string }) {
+      await db.deleteFrom('password_resets').where('email', '=', reset.email).execute();
       await db.insertInto('password_resets').values(reset).execute();
     },
 
@@ -254,8 +296,24 @@ function accountsQueries(db: Kysely<DB> | Transaction<DB>) {
       await db.deleteFrom('devices').where('id', '=', deviceId).where('user_id', '=', userId).execute();
     },
 
-    /** Registers a push token for the user, or updates its model and type when it is known already. */
-    async upsertDevice(device: { user_id: number; token: string; model: string; type: string; at: string }) {
+    /**
+     * Registers a push token for the user and the session, or updates its model, type and session
+     * when the user has it already. A push token belongs to one account: registered on another
+     * account, it moves (the phone now belongs to whoever signed in on it last).
+     */
+    async upsertDevice(device: {
+      user_id: number;
+      token: string;
+      model: string;
+      type: string;
+      api_token_id: number;
+      at: string;
+    }) {
+      await db
+        .deleteFrom('devices')
+        .where('token', '=', device.token)
+        .where('user_id', '!=', device.user_id)
+        .execute();
       await db
         .insertInto('devices')
         .values({
@@ -263,10 +321,13 @@ function accountsQueries(db: Kysely<DB> | Transaction<DB>) {
           token: device.token,
           model: device.model,
           type: device.type,
+          api_token_id: device.api_token_id,
           created_at: device.at,
         })
         .onConflict((oc) =>
-          oc.columns(['user_id', 'token']).doUpdateSet({ model: device.model, type: device.type }),
+          oc
+            .columns(['user_id', 'token'])
+            .doUpdateSet({ model: device.model, type: device.type, api_token_id: device.api_token_id }),
         )
         .execute();
     },
@@ -311,6 +372,10 @@ function accountsQueries(db: Kysely<DB> | Transaction<DB>) {
         .where('subject', '=', subject)
         .executeTakeFirst();
       return row?.user_id;
+    },
+
+    async deleteIdentities(userId: number): Promise<void> {
+      await db.deleteFrom('social_identities').where('user_id', '=', userId).execute();
     },
 
     async insertIdentity(identity: { user_id: number; provider: string; subject: string; at: string }) {
@@ -375,6 +440,103 @@ function accountsQueries(db: Kysely<DB> | Transaction<DB>) {
         .where('used_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0 ? row.user_id : undefined;
+    },
+
+    // Mailed confirmation links
+
+    async insertVerification(row: {
+      purpose: VerificationPurpose;
+      email: string;
+      user_id?: number | null;
+      first_name?: string | null;
+      last_name?: string | null;
+      password_hash?: string | null;
+      api_token_id?: number | null;
+      token_hash: string;
+      created_at: string;
+      expires_at: string;
+    }): Promise<number> {
+      const inserted = await db
+        .insertInto('email_verifications')
+        .values({
+          purpose: row.purpose,
+          email: row.email,
+          user_id: row.user_id ?? null,
+          first_name: row.first_name ?? null,
+          last_name: row.last_name ?? null,
+          password_hash: row.password_hash ?? null,
+          api_token_id: row.api_token_id ?? null,
+          token_hash: row.token_hash,
+          created_at: row.created_at,
+          expires_at: row.expires_at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return inserted.id;
+    },
+
+    findVerificationByHash(tokenHash: string): Promise<VerificationRow | undefined> {
+      return db
+        .selectFrom('email_verifications')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    /** The newest live registration waiting for `email` to confirm it. */
+    pendingRegistration(email: string, at: string): Promise<VerificationRow | undefined> {
+      return db
+        .selectFrom('email_verifications')
+        .selectAll()
+        .where('purpose', '=', 'register')
+        .where('email', '=', email)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', at)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+
+    /** A new secret for a waiting link (resend): the old link stops working. */
+    async renewVerification(id: number, tokenHash: string, at: string, expiresAt: string): Promise<void> {
+      await db
+        .updateTable('email_verifications')
+        .set({ token_hash: tokenHash, created_at: at, expires_at: expiresAt })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Uses a live link up; false when it was used or expired already (a concurrent request won). */
+    async useVerification(id: number, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('email_verifications')
+        .set({ used_at: at })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Removes the user's links of the given purposes (a credential changed: they must not work any more). */
+    async deleteUserVerifications(userId: number, purposes: readonly VerificationPurpose[]): Promise<void> {
+      await db
+        .deleteFrom('email_verifications')
+        .where('user_id', '=', userId)
+        .where('purpose', 'in', purposes)
+        .execute();
+    },
+
+    /** Removes the registrations waiting for `email` (an account now has it). */
+    async deleteRegistrations(email: string): Promise<void> {
+      await db
+        .deleteFrom('email_verifications')
+        .where('purpose', '=', 'register')
+        .where('email', '=', email)
+        .execute();
+    },
+
+    async deleteExpiredVerifications(before: string): Promise<void> {
+      await db.deleteFrom('email_verifications').where('expires_at', '<', before).execute();
     },
 
     async deleteExpiredOAuth(before: string): Promise<void> {

@@ -39,6 +39,18 @@ export function accountsRoutes(
   app.post('/api/v4/login', { onRequest: limits.login }, (request) => service.login(request.body));
   app.get('/api/v4/question', { onRequest: limits.question }, () => service.question());
   app.post('/api/v4/register', { onRequest: limits.register }, (request) => service.register(request.body));
+  // Email verification (not in the spec; docs/decisions.md): the link in the mail opens the web
+  // app's /verify-email/{token}, which posts here with the password (or signed in, for accounts
+  // without one).
+  app.post('/api/v5/register/resend', { onRequest: limits.register }, (request) =>
+    service.resendRegistration(request.body),
+  );
+  app.post('/api/v5/email/verify', { onRequest: limits.login }, async (request) =>
+    service.verifyEmail(request.body, await service.authenticate(request.headers.authorization)),
+  );
+  app.post('/api/v5/user/email/verification', { onRequest: limits.reset, ...signedIn }, (request) =>
+    service.requestVerification(sessionOf(request)),
+  );
   app.post('/api/v4/logout', signedIn, (request) => service.logout(sessionOf(request), request.body));
 
   app.post('/api/v4/reset', { onRequest: limits.reset }, (request) => service.sendResetLink(request.body));
@@ -46,8 +58,13 @@ export function accountsRoutes(
     service.resetPassword(request.params.token, request.body),
   );
 
-  app.post('/api/v4/user', signedIn, (request) => service.updateProfile(sessionOf(request), request.body));
-  app.delete('/api/v4/user', signedIn, (request) => service.deleteAccount(sessionOf(request), request.body));
+  // Both can check the password (an email change, a deletion): the login limit applies.
+  app.post('/api/v4/user', { onRequest: limits.login, ...signedIn }, (request) =>
+    service.updateProfile(sessionOf(request), request.body),
+  );
+  app.delete('/api/v4/user', { onRequest: limits.login, ...signedIn }, (request) =>
+    service.deleteAccount(sessionOf(request), request.body),
+  );
   app.post('/api/v4/user/password', signedIn, (request) =>
     service.changePassword(sessionOf(request), request.body),
   );

@@ -10,9 +10,13 @@ import {
   OAuthTokenBodySchema,
   PasswordChangeBodySchema,
   ProfileBodySchema,
+  QUESTION_MIN_ANSWER_MS,
   RegisterBodySchema,
+  ResendRegistrationBodySchema,
   ResetLinkBodySchema,
   ResetPasswordBodySchema,
+  VerifyEmailBodySchema,
+  fieldErrors,
   tokenId as tokenIdOf,
   type BeachSummary,
   type Device,
@@ -26,9 +30,20 @@ import {
   type AccountsQueries,
   type AccountsRepository,
   type UserRow,
+  type VerificationPurpose,
+  type VerificationRow,
 } from './accounts.repository.ts';
 import { presentDevice, presentUser, ROLES } from './accounts.presenter.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mail, Mailer } from './mailer.ts';
+import {
+  alreadyRegisteredMail,
+  changeConfirmMail,
+  changeNoticeMail,
+  changeToTakenMail,
+  registrationMail,
+  resetMail,
+  verifyMail,
+} from './mails.ts';
 import { hashPassword, isCommonPassword, needsRehash, randomPassword, verifyPassword } from './passwords.ts';
 import { answerHash, answerMatches, makeChallenge, newChallengeId, QUESTION_TTL_MS } from './question.ts';
 import type { AppleProof } from './social/apple.ts';
@@ -74,6 +89,12 @@ export interface Session {
 export const RESET_TTL_MS = 60 * 60 * 1000;
 /** One reset mail per address per minute, whatever the caller's IP. */
 const RESET_RESEND_MS = 60 * 1000;
+/** Confirmation links (registration, address, email change) work for 24 hours. */
+export const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+/** At most one mail of each kind to an address per minute (the same for every caller). */
+const MAIL_INTERVAL_MS = 60 * 1000;
+/** An account without a password proves it is its owner by a sign-in this recent (account deletion, email change). */
+export const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 export const OAUTH_CODE_TTL_MS = 2 * 60 * 1000;
 /** last_used_at is refreshed at most this often, so reads do not each become a write. */
@@ -97,8 +118,40 @@ export function createAccountsService(deps: AccountsDeps) {
   const log = deps.log ?? quietLog;
   const iso = (offsetMs = 0) => new Date(clock().getTime() + offsetMs).toISOString();
   const pendingMail = new Set<Promise<void>>();
+  const lastMailTo = new Map<string, number>();
   let lastSweep = 0;
   let dummyHash: Promise<string> | undefined;
+
+  /**
+   * Delivers a mail in the background: an SMTP round trip must not tell a caller whether an
+   * address has an account. `what` names it in the log (never the address or the link).
+   */
+  function deliver(mail: Mail, what: string): void {
+    const delivery = mailer
+      .send(mail)
+      .then(
+        () => log.info({ mailer: mailer.kind, mail: what }, 'mail sent'),
+        (error: unknown) => log.error({ err: error, mailer: mailer.kind, mail: what }, 'mail failed'),
+      )
+      .finally(() => pendingMail.delete(delivery));
+    pendingMail.add(delivery);
+  }
+
+  /** True (and remembered) when no mail of this kind went to the address in the last minute. */
+  function mayMail(kind: string, email: string): boolean {
+    const key = `${kind}:${email}`;
+    const now = clock().getTime();
+    const last = lastMailTo.get(key);
+    if (last !== undefined && now - last < MAIL_INTERVAL_MS) return false;
+    lastMailTo.set(key, now);
+    if (lastMailTo.size > 10_000)
+      for (const [k, at] of lastMailTo) if (now - at >= MAIL_INTERVAL_MS) lastMailTo.delete(k);
+    return true;
+  }
+
+  const link = (pathname: string) => `${config.PUBLIC_URL}${pathname}`;
+  const verifyLink = (token: string) => link(`/verify-email/${token}`);
+  const resetPageLink = () => link('/reset');
 
   /** Removes expired one-time rows now and then (tables stay small without a scheduler). */
   async function sweep(): Promise<void> {
@@ -109,6 +162,7 @@ export function createAccountsService(deps: AccountsDeps) {
     await repo.deleteExpiredChallenges(at);
     await repo.deleteExpiredResets(at);
     await repo.deleteExpiredOAuth(at);
+    await repo.deleteExpiredVerifications(at);
     await repo.deleteDeadTokens(iso(-DEAD_TOKEN_RETENTION_MS));
   }
 
@@ -144,13 +198,68 @@ export function createAccountsService(deps: AccountsDeps) {
     return dummyHash;
   }
 
-  async function checkQuestion(id: string, answer: string): Promise<'ok' | 'wrong' | 'expired'> {
+  /**
+   * Uses the question up (every attempt does, whatever else is wrong with it), then judges the
+   * answer: too quick (fewer than QUESTION_MIN_ANSWER_MS after the question was fetched), wrong,
+   * or right.
+   */
+  async function consumeQuestion(
+    id: unknown,
+    answer: unknown,
+  ): Promise<'ok' | 'wrong' | 'expired' | 'quick'> {
+    if (typeof id !== 'string' || id.length === 0 || id.length > 100 || id.includes('\u0000'))
+      return 'expired';
     const challenge = await repo.findChallenge(id);
-    if (!challenge || challenge.used_at || challenge.expires_at <= iso()) return 'expired';
-    if (answerMatches(challenge.id, challenge.answer_hash, answer)) return 'ok';
-    // A wrong answer uses the challenge up, so answers cannot be tried one after another.
-    await repo.useChallenge(challenge.id, iso());
-    return 'wrong';
+    const now = iso();
+    if (!challenge || challenge.used_at || challenge.expires_at <= now) return 'expired';
+    if (!(await repo.useChallenge(challenge.id, now))) return 'expired';
+    if (Date.parse(now) - Date.parse(challenge.created_at) < QUESTION_MIN_ANSWER_MS) return 'quick';
+    const text = typeof answer === 'string' ? answer : '';
+    return answerMatches(challenge.id, challenge.answer_hash, text) ? 'ok' : 'wrong';
+  }
+
+  /** Whether the caller may act for an account without a password: a session signed in recently. */
+  async function signedInRecently(session: Session): Promise<boolean> {
+    const token = await repo.findToken(session.tokenId);
+    return token !== undefined && clock().getTime() - Date.parse(token.created_at) <= RECENT_SIGN_IN_MS;
+  }
+
+  /**
+   * Proof that the caller is the account's owner for a sensitive change: its password, or, for an
+   * account without one, a recent sign-in. Returns the field errors (none when proven).
+   */
+  async function proveOwner(
+    row: UserRow,
+    session: Session,
+    password: string | undefined,
+    field: string,
+    missing: string,
+  ): Promise<Record<string, string[]>> {
+    if (row.password_hash) {
+      if (!password) return { [field]: [missing] };
+      return (await verifyPassword(password, row.password_hash)) ? {} : { [field]: [MSG.passwordIncorrect] };
+    }
+    return (await signedInRecently(session)) ? {} : { [field]: [MSG.deleteNeedsRecentSignIn] };
+  }
+
+  /** Stores a confirmation link and answers its secret. */
+  async function newVerification(
+    row: Omit<
+      Parameters<AccountsRepository['insertVerification']>[0],
+      'token_hash' | 'created_at' | 'expires_at'
+    > & {
+      purpose: VerificationPurpose;
+    },
+    r: AccountsQueries = repo,
+  ): Promise<string> {
+    const token = randomSecret();
+    await r.insertVerification({
+      ...row,
+      token_hash: sha256Hex(token),
+      created_at: iso(),
+      expires_at: iso(VERIFY_TTL_MS),
+    });
+    return token;
   }
 
   async function ownDevice(session: Session, raw: string) {
@@ -173,8 +282,17 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   /**
-   * The account for a verified social identity: the one linked to it; else the account with the
-   * same verified e-mail (then linked); else a new account without a password.
+   * The account for a social identity whose proof the provider checked (docs/decisions.md,
+   * "Account linking and email verification"):
+   *
+   * 1. the account linked to the identity;
+   * 2. else, when the provider vouches for the e-mail (Apple's email_verified; Facebook never does):
+   *    a new verified account when no account has the address; the account when its address is
+   *    verified too; and when an account has the address unverified, that account is replaced by
+   *    a fresh one: whoever set its password never proved the address, so the password, every
+   *    session, device, follow and link go with it;
+   * 3. else, with an e-mail no account has: a new account whose address is unverified;
+   * 4. else refused: an unverified address never joins an existing account.
    */
   async function accountFor(
     identity: SocialIdentity,
@@ -190,17 +308,27 @@ export function createAccountsService(deps: AccountsDeps) {
     const existing = await repo.findUserByEmail(email);
     if (existing && !identity.emailVerified)
       throw new SocialSignInError('an account uses this e-mail, which the provider has not verified');
+    const joins = existing !== undefined && existing.email_verified_at !== null;
     try {
       const id = await repo.transaction(async (trx) => {
-        const userId =
-          existing?.id ??
-          (await trx.insertUser({
-            first_name: names.first_name?.trim() || identity.firstName || '',
-            last_name: names.last_name?.trim() || identity.lastName || '',
-            email,
-            password_hash: null,
-            at: iso(),
-          }));
+        if (existing && !joins) {
+          log.warn(
+            { provider: identity.provider, user: existing.id },
+            'verified social sign-in replaced an account whose e-mail was never verified',
+          );
+          await trx.deleteUser(existing.id, existing.email);
+        }
+        const userId = joins
+          ? existing.id
+          : await trx.insertUser({
+              first_name: names.first_name?.trim() || identity.firstName || '',
+              last_name: names.last_name?.trim() || identity.lastName || '',
+              email,
+              password_hash: null,
+              email_verified_at: identity.emailVerified ? iso() : null,
+              at: iso(),
+            });
+        if (identity.emailVerified) await trx.deleteRegistrations(email);
         await trx.insertIdentity({
           user_id: userId,
           provider: identity.provider,
@@ -214,6 +342,64 @@ export function createAccountsService(deps: AccountsDeps) {
       return row;
     } catch (error) {
       if (isUniqueViolation(error)) throw new SocialSignInError('a concurrent sign-in created the account');
+      throw error;
+    }
+  }
+
+  /** Applies an opened confirmation link (the caller has proven who they are). */
+  async function confirm(
+    row: VerificationRow,
+    user: UserRow | undefined,
+    session: Session | null,
+    deviceName: string,
+  ): Promise<{ user: User; token?: string; message: string }> {
+    const invalid = () => validationFailed({ token: [MSG.verifyTokenInvalid] });
+    const taken = () => validationFailed({ token: [MSG.verifyEmailTaken] });
+    try {
+      const result = await repo.transaction(async (trx) => {
+        if (!(await trx.useVerification(row.id, iso()))) throw invalid();
+        if (row.purpose === 'register') {
+          if (await trx.emailTaken(row.email)) throw taken();
+          const id = await trx.insertUser({
+            first_name: row.first_name ?? '',
+            last_name: row.last_name ?? '',
+            email: row.email,
+            password_hash: row.password_hash,
+            email_verified_at: iso(),
+            at: iso(),
+          });
+          await trx.deleteRegistrations(row.email);
+          return { userId: id, token: await issueToken(id, deviceName, trx), message: MSG.emailVerified };
+        }
+        const owner = user!;
+        const token = session ? undefined : await issueToken(owner.id, deviceName, trx);
+        if (row.purpose === 'verify') {
+          await trx.updateUser(owner.id, { email_verified_at: iso() }, iso());
+          return { userId: owner.id, token, message: MSG.emailVerified };
+        }
+        // An email change: the new address is now the account's, confirmed; every session but the
+        // one that asked for it (and this one) ends, and links sent to either address stop working.
+        if (await trx.emailTaken(row.email, owner.id)) throw taken();
+        await trx.updateUser(owner.id, { email: row.email, email_verified_at: iso() }, iso());
+        await trx.deleteResets(owner.email);
+        await trx.deleteResets(row.email);
+        await trx.deleteUserVerifications(owner.id, ['verify', 'change']);
+        await trx.deleteRegistrations(row.email);
+        const keep = [row.api_token_id, session?.tokenId, token ? parseRowId(tokenIdOf(token)) : null].filter(
+          (id): id is number => typeof id === 'number',
+        );
+        await trx.revokeTokens(owner.id, iso(), keep);
+        return { userId: owner.id, token, message: MSG.emailChanged };
+      });
+      const fresh = await repo.findUserById(result.userId);
+      if (!fresh) throw invalid();
+      return {
+        user: await userWithRoles(fresh),
+        ...(result.token ? { token: result.token } : {}),
+        message: result.message,
+      };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw taken();
       throw error;
     }
   }
@@ -260,6 +446,115 @@ export function createAccountsService(deps: AccountsDeps) {
       return { user: await userWithRoles(row), tokenId: token.id };
     },
 
+    async question(): Promise<{ question: string; question_id: string }> {
+      await sweep();
+      const { question, answer } = makeChallenge();
+      const id = newChallengeId();
+      await repo.insertChallenge({
+        id,
+        answer_hash: answerHash(id, answer),
+        created_at: iso(),
+        expires_at: iso(QUESTION_TTL_MS),
+      });
+      return { question, question_id: id };
+    },
+
+    /**
+     * Registration answers the same whether or not the address has an account, and creates
+     * nothing yet: the anti-spam question is used up first (every attempt uses it), then the
+     * fields are judged; a new address gets a link that creates the account when opened (with
+     * the password), an address with an account gets a mail telling its owner instead.
+     */
+    async register(input: unknown) {
+      const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+      const question = await consumeQuestion(raw.question_id, raw.question);
+      const parsed = z.safeParse(RegisterBodySchema, raw);
+      const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error);
+      delete errors.question_id;
+      if (question !== 'ok') {
+        errors.question = [
+          question === 'wrong'
+            ? MSG.questionWrong
+            : question === 'quick'
+              ? MSG.questionTooQuick
+              : MSG.questionExpired,
+        ];
+      }
+      if (parsed.success && isCommonPassword(parsed.data.password)) errors.password = [MSG.commonPassword];
+      if (Object.keys(errors).length > 0 || !parsed.success) throw validationFailed(errors);
+      const body = parsed.data;
+
+      // Hashed either way, so the time taken does not tell a new address from a known one.
+      const passwordHash = await hashPassword(body.password, config.PASSWORD_SCRYPT_LOG_N);
+      const owner = await repo.findUserByEmail(body.email);
+      if (owner) {
+        if (mayMail('registered', body.email))
+          deliver(
+            alreadyRegisteredMail(body.email, owner.first_name, link('/login'), resetPageLink()),
+            'already registered',
+          );
+      } else if (mayMail('register', body.email)) {
+        const token = await newVerification({
+          purpose: 'register',
+          email: body.email,
+          first_name: body.first_name,
+          last_name: body.last_name,
+          password_hash: passwordHash,
+        });
+        deliver(registrationMail(body.email, body.first_name, verifyLink(token)), 'registration link');
+      }
+      return { message: MSG.registrationMailed };
+    },
+
+    /** Mails a waiting registration's link again (a new link; the old one stops working). Same answer always. */
+    async resendRegistration(input: unknown) {
+      const { email } = parseInput(ResendRegistrationBodySchema, input);
+      const pending = await repo.pendingRegistration(email, iso());
+      if (pending && mayMail('register', email)) {
+        const token = randomSecret();
+        await repo.renewVerification(pending.id, sha256Hex(token), iso(), iso(VERIFY_TTL_MS));
+        deliver(registrationMail(email, pending.first_name ?? '', verifyLink(token)), 'registration link');
+      }
+      return { message: MSG.registrationMailed };
+    },
+
+    /** Mails the signed-in user a link that confirms the account's address. */
+    async requestVerification(session: Session) {
+      const row = await loadUser(session);
+      if (row.email_verified_at) return { message: MSG.emailAlreadyVerified };
+      if (mayMail('verify', row.email)) {
+        await repo.deleteUserVerifications(row.id, ['verify']);
+        const token = await newVerification({ purpose: 'verify', email: row.email, user_id: row.id });
+        deliver(verifyMail(row.email, row.first_name, verifyLink(token)), 'verification link');
+      }
+      return { message: MSG.verificationSent };
+    },
+
+    /**
+     * Opens a mailed link. The mailbox proves the address; the password (or, for an account
+     * without one, being signed in to it) proves that the person opening it is the one who
+     * asked, so a link sent to someone who did not ask cannot confirm a stranger's account.
+     */
+    async verifyEmail(input: unknown, session: Session | null) {
+      const body = parseInput(VerifyEmailBodySchema, input);
+      const invalid = () => validationFailed({ token: [MSG.verifyTokenInvalid] });
+      const row = await repo.findVerificationByHash(sha256Hex(body.token));
+      if (!row || row.used_at !== null || row.expires_at <= iso()) throw invalid();
+      const user = row.user_id === null ? undefined : await repo.findUserById(row.user_id);
+      if (row.purpose !== 'register' && !user) throw invalid();
+      if (row.purpose === 'verify' && user!.email !== row.email) throw invalid();
+
+      const signedInAsOwner = session !== null && user !== undefined && session.user.id === user.id;
+      if (!signedInAsOwner) {
+        const hash = row.purpose === 'register' ? row.password_hash : user!.password_hash;
+        if (!hash) throw validationFailed({ password: [MSG.verifySignInFirst] });
+        if (!body.password) throw validationFailed({ password: [MSG.passwordRequired] });
+        if (!(await verifyPassword(body.password, hash)))
+          throw validationFailed({ password: [MSG.passwordIncorrect] });
+      }
+      return confirm(row, user, signedInAsOwner ? session : null, body.device_name);
+    },
+
     async login(input: unknown) {
       const body = parseInput(LoginBodySchema, input);
       await sweep();
@@ -274,51 +569,6 @@ export function createAccountsService(deps: AccountsDeps) {
         );
       }
       return signedIn(row, body.device_name);
-    },
-
-    async question(): Promise<{ question: string; question_id: string }> {
-      await sweep();
-      const { question, answer } = makeChallenge();
-      const id = newChallengeId();
-      await repo.insertChallenge({
-        id,
-        answer_hash: answerHash(id, answer),
-        created_at: iso(),
-        expires_at: iso(QUESTION_TTL_MS),
-      });
-      return { question, question_id: id };
-    },
-
-    async register(input: unknown) {
-      const body = parseInput(RegisterBodySchema, input);
-      const errors: Record<string, string[]> = {};
-      if (await repo.emailTaken(body.email)) errors.email = [MSG.emailTaken];
-      if (isCommonPassword(body.password)) errors.password = [MSG.commonPassword];
-      const question = await checkQuestion(body.question_id, body.question);
-      if (question !== 'ok')
-        errors.question = [question === 'wrong' ? MSG.questionWrong : MSG.questionExpired];
-      if (Object.keys(errors).length > 0) throw validationFailed(errors);
-
-      const passwordHash = await hashPassword(body.password, config.PASSWORD_SCRYPT_LOG_N);
-      try {
-        const { userId, token } = await repo.transaction(async (trx) => {
-          if (!(await trx.useChallenge(body.question_id, iso())))
-            throw validationFailed({ question: [MSG.questionExpired] });
-          const id = await trx.insertUser({
-            first_name: body.first_name,
-            last_name: body.last_name,
-            email: body.email,
-            password_hash: passwordHash,
-            at: iso(),
-          });
-          return { userId: id, token: await issueToken(id, body.device_name, trx) };
-        });
-        const row = await repo.findUserById(userId);
-        return { user: presentUser(row!, []), token };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw validationFailed({ email: [MSG.emailTaken] });
-        throw error;
-      }
     },
 
     /** Revokes the caller's token `token_id` (default: the one in use); another user's token is not found. */
@@ -338,37 +588,17 @@ export function createAccountsService(deps: AccountsDeps) {
       const latest = row ? await repo.latestResetFor(email) : undefined;
       if (row && (!latest || clock().getTime() - Date.parse(latest.created_at) >= RESET_RESEND_MS)) {
         const token = randomSecret();
+        // Only the newest link works: issuing one invalidates the address's earlier links.
         await repo.insertReset({
           email,
           token_hash: sha256Hex(token),
           created_at: iso(),
           expires_at: iso(RESET_TTL_MS),
         });
-        const link = `${config.PUBLIC_URL}/reset/${token}?email=${encodeURIComponent(email)}`;
-        // Delivered in the background: an SMTP round trip must not tell who has an account.
-        const delivery = mailer
-          .send({
-            to: email,
-            subject: 'Reset your SafeShore password',
-            text: [
-              `Hello ${row.first_name || 'there'},`,
-              '',
-              'Someone (we hope you) asked to reset the password of your SafeShore account.',
-              'Open this link within 60 minutes to choose a new password:',
-              '',
-              link,
-              '',
-              'If you did not ask for this, ignore this message: your password stays as it is.',
-              '',
-              'SafeShore',
-            ].join('\n'),
-          })
-          .then(
-            () => log.info({ mailer: mailer.kind }, 'password reset link sent'),
-            (error: unknown) => log.error({ err: error, mailer: mailer.kind }, 'password reset mail failed'),
-          )
-          .finally(() => pendingMail.delete(delivery));
-        pendingMail.add(delivery);
+        deliver(
+          resetMail(email, row.first_name, link(`/reset/${token}?email=${encodeURIComponent(email)}`)),
+          'password reset link',
+        );
       }
       return { message: MSG.resetLinkSent };
     },
@@ -387,36 +617,79 @@ export function createAccountsService(deps: AccountsDeps) {
       await repo.transaction(async (trx) => {
         if (!(await trx.useReset(reset.id, iso())))
           throw validationFailed({ token: [MSG.resetTokenInvalid] });
-        await trx.updateUser(user.id, { password_hash: passwordHash }, iso());
+        // The link reached the mailbox, so the address is now verified. When it was not before,
+        // whatever else could sign in to the account was set up by someone who never proved the
+        // address: its Apple or Facebook links go too.
+        if (user.email_verified_at === null) await trx.deleteIdentities(user.id);
+        await trx.updateUser(
+          user.id,
+          { password_hash: passwordHash, email_verified_at: user.email_verified_at ?? iso() },
+          iso(),
+        );
         await trx.deleteResets(user.email, reset.id);
-        // Whoever knew the old password is signed out everywhere.
+        await trx.deleteUserVerifications(user.id, ['verify', 'change']);
+        // Whoever knew the old password is signed out everywhere, and their push devices go.
         await trx.revokeTokens(user.id, iso());
       });
       return { data: { reset: true } };
     },
 
+    /**
+     * The profile fields of spec section 7. A new email needs the current password (or a recent
+     * sign-in, for an account without one) and waits for the new address to confirm it; the
+     * answer is the same whether or not another account has that address (its owner is told
+     * instead), and the old address gets a notice either way.
+     */
     async updateProfile(session: Session, input: unknown) {
       const body = parseInput(ProfileBodySchema, input);
       const row = await loadUser(session);
-      if (await repo.emailTaken(body.email, row.id)) throw validationFailed({ email: [MSG.emailTaken] });
-      try {
-        await repo.updateUser(
-          row.id,
-          {
-            first_name: body.first_name,
-            last_name: body.last_name,
-            email: body.email,
-            notification_enabled: body.notification_enabled ? 1 : 0,
-          },
-          iso(),
+      const changesEmail = body.email !== row.email;
+      if (changesEmail) {
+        const errors = await proveOwner(
+          row,
+          session,
+          body.current_password,
+          'current_password',
+          MSG.currentPasswordRequiredForEmail,
         );
-      } catch (error) {
-        if (isUniqueViolation(error)) throw validationFailed({ email: [MSG.emailTaken] });
-        throw error;
+        if (errors.current_password?.[0] === MSG.passwordIncorrect)
+          errors.current_password = [MSG.currentPasswordIncorrect];
+        if (Object.keys(errors).length > 0) throw validationFailed(errors);
       }
-      // A reset link sent to the old address must not work once the address has changed.
-      if (body.email !== row.email) await repo.deleteResets(row.email);
-      return { user: await userWithRoles((await repo.findUserById(row.id))!) };
+      await repo.updateUser(
+        row.id,
+        {
+          first_name: body.first_name,
+          last_name: body.last_name,
+          notification_enabled: body.notification_enabled ? 1 : 0,
+        },
+        iso(),
+      );
+      const user = await userWithRoles((await repo.findUserById(row.id))!);
+      if (!changesEmail) return { user };
+
+      // Asking for a credential change invalidates outstanding reset links and earlier requests.
+      await repo.deleteResets(row.email);
+      await repo.deleteUserVerifications(row.id, ['change']);
+      const owner = await repo.findUserByEmail(body.email);
+      if (owner) {
+        if (mayMail('change-taken', body.email))
+          deliver(changeToTakenMail(body.email, owner.first_name), 'email change to a taken address');
+      } else {
+        const token = await newVerification({
+          purpose: 'change',
+          email: body.email,
+          user_id: row.id,
+          api_token_id: session.tokenId,
+        });
+        deliver(changeConfirmMail(body.email, row.first_name, verifyLink(token)), 'email change link');
+      }
+      if (mayMail('change-notice', row.email))
+        deliver(
+          changeNoticeMail(row.email, row.first_name, body.email, resetPageLink()),
+          'email change notice',
+        );
+      return { user, pending_email: body.email, message: MSG.emailChangePending };
     },
 
     async changePassword(session: Session, input: unknown) {
@@ -429,13 +702,15 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!current) errors.current_password = [MSG.currentPasswordIncorrect];
       if (isCommonPassword(body.password)) errors.password = [MSG.commonPassword];
       if (Object.keys(errors).length > 0) throw validationFailed(errors);
-      await repo.updateUser(
-        row.id,
-        { password_hash: await hashPassword(body.password, config.PASSWORD_SCRYPT_LOG_N) },
-        iso(),
-      );
-      // Other sessions end; this one stays signed in.
-      await repo.revokeTokens(row.id, iso(), session.tokenId);
+      const passwordHash = await hashPassword(body.password, config.PASSWORD_SCRYPT_LOG_N);
+      await repo.transaction(async (trx) => {
+        await trx.updateUser(row.id, { password_hash: passwordHash }, iso());
+        // Outstanding reset links and email changes stop working; other sessions (and the push
+        // devices they registered) end; this one stays signed in.
+        await trx.deleteResets(row.email);
+        await trx.deleteUserVerifications(row.id, ['change']);
+        await trx.revokeTokens(row.id, iso(), [session.tokenId]);
+      });
       return { message: MSG.passwordUpdated };
     },
 
@@ -444,6 +719,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const row = await loadUser(session);
       if (body.confirm_delete_email !== row.email)
         throw validationFailed({ confirm_delete_email: [MSG.deleteEmailMismatch] });
+      const errors = await proveOwner(row, session, body.password, 'password', MSG.passwordRequired);
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
       await repo.transaction((trx) => trx.deleteUser(row.id, row.email));
       return { message: MSG.accountDeleted };
     },
@@ -464,7 +741,14 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async createDevice(session: Session, input: unknown) {
       const body = parseInput(CreateDeviceBodySchema, input);
-      await repo.upsertDevice({ user_id: session.user.id, ...body, at: iso() });
+      const device = { user_id: session.user.id, ...body, api_token_id: session.tokenId, at: iso() };
+      try {
+        await repo.transaction((trx) => trx.upsertDevice(device));
+      } catch (error) {
+        // Another account registered the same push token at the same moment: move it again.
+        if (!isUniqueViolation(error)) throw error;
+        await repo.transaction((trx) => trx.upsertDevice(device));
+      }
       return devices(session);
     },
 
@@ -593,6 +877,8 @@ export function createAccountsService(deps: AccountsDeps) {
       first_name: string;
       last_name: string;
       password?: string | undefined;
+      /** The operator vouches for the address (it is not mailed a link). */
+      email_verified?: boolean | undefined;
     }) {
       const generated = input.password === undefined;
       const password = input.password ?? randomPassword();
@@ -606,6 +892,7 @@ export function createAccountsService(deps: AccountsDeps) {
         last_name: body.last_name,
         email: body.email,
         password_hash: await hashPassword(password, config.PASSWORD_SCRYPT_LOG_N),
+        email_verified_at: input.email_verified ? iso() : null,
         at: iso(),
       });
       const row = (await repo.findUserById(id))!;

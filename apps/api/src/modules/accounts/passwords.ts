@@ -1,13 +1,86 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { promisify } from 'node:util';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 
-const scrypt = promisify(crypto.scrypt) as (
+const rawScrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
   salt: crypto.BinaryLike,
   keylen: number,
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
+
+/**
+ * A fair work queue: at most `concurrency` tasks run at once; waiting tasks are taken one client at
+ * a time in turn (round robin), so a client with many tasks waiting delays another client's task
+ * by at most one of its own per turn, never by its whole backlog.
+ */
+export class FairQueue {
+  private running = 0;
+  /** Waiting tasks per client, clients in turn order (a served client moves to the back). */
+  private readonly waiting = new Map<string, Array<() => void>>();
+  private concurrency: number;
+  constructor(concurrency: number) {
+    this.concurrency = Math.max(1, Math.floor(concurrency));
+  }
+
+  setConcurrency(concurrency: number): void {
+    this.concurrency = Math.max(1, Math.floor(concurrency));
+    while (this.running < this.concurrency && this.startNext());
+  }
+
+  get stats(): { running: number; waiting: number; concurrency: number } {
+    let waiting = 0;
+    for (const tasks of this.waiting.values()) waiting += tasks.length;
+    return { running: this.running, waiting, concurrency: this.concurrency };
+  }
+
+  async run<T>(client: string, task: () => Promise<T>): Promise<T> {
+    if (this.running < this.concurrency && this.waiting.size === 0) this.running++;
+    else
+      await new Promise<void>((start) =>
+        this.waiting.set(client, [...(this.waiting.get(client) ?? []), start]),
+      );
+    try {
+      return await task();
+    } finally {
+      this.running--;
+      this.startNext();
+    }
+  }
+
+  private startNext(): boolean {
+    const next = this.waiting.entries().next();
+    if (next.done) return false;
+    const [client, tasks] = next.value;
+    this.waiting.delete(client);
+    const start = tasks.shift()!;
+    if (tasks.length > 0) this.waiting.set(client, tasks);
+    this.running++;
+    start();
+    return true;
+  }
+}
+
+/**
+ * scrypt is the costliest thing a request can make the server do (128 MiB and a few hundred ms of
+ * a core at N = 2^17). All hashing goes through one queue: half the cores work on it at most (so
+ * requests keep a core), and clients take turns, so one client firing many password checks
+ * cannot starve everyone else's sign-in.
+ */
+export const passwordWork = new FairQueue(
+  Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / 2))),
+);
+const passwordClient = new AsyncLocalStorage<string>();
+
+/** Runs `fn` (and everything it awaits) with its password work counted for `client` (e.g. the caller's address). */
+export function runAsPasswordClient<T>(client: string, fn: () => T): T {
+  return passwordClient.run(client, fn);
+}
+
+const scrypt: typeof rawScrypt = (password, salt, keylen, options) =>
+  passwordWork.run(passwordClient.getStore() ?? 'server', () => rawScrypt(password, salt, keylen, options));
 
 /** ENGINEERING.md: scrypt with N = 2^17, r = 8, p = 1. */
 export const DEFAULT_SCRYPT_LOG_N = 17;

@@ -21,6 +21,9 @@ import {
   ResetPasswordBodySchema,
   ResetResponseSchema,
   UserResponseSchema,
+  ResendRegistrationBodySchema,
+  VerifyEmailBodySchema,
+  VerifyEmailResponseSchema,
   AutocompleteQuerySchema,
   AutocompleteResponseSchema,
   BeachDetailResponseSchema,
@@ -118,7 +121,34 @@ function accountPaths() {
       },
     },
     '/api/v4/register': {
-      post: call('Create an account (answers the question)', RegisterBodySchema, AuthResponseSchema, tooMany),
+      post: call(
+        'Ask for an account (answers the question): mails a link that creates it; the same answer whether or not the address has an account',
+        RegisterBodySchema,
+        MessageSchema,
+        tooMany,
+      ),
+    },
+    '/api/v5/register/resend': {
+      post: call(
+        'Mail the link of a registration that waits for confirmation again (the same answer always)',
+        ResendRegistrationBodySchema,
+        MessageSchema,
+        tooMany,
+      ),
+    },
+    '/api/v5/email/verify': {
+      post: {
+        ...call(
+          'Open a mailed confirmation link (registration, address or email change) with the password, or signed in as an account without one',
+          VerifyEmailBodySchema,
+          VerifyEmailResponseSchema,
+          tooMany,
+        ),
+        security: [{}, { bearer: [] }],
+      },
+    },
+    '/api/v5/user/email/verification': {
+      post: call("Mail a link that confirms the caller's address", undefined, MessageSchema, tooMany, true),
     },
     '/api/v4/logout': {
       post: call(
@@ -149,9 +179,15 @@ function accountPaths() {
       },
     },
     '/api/v4/user': {
-      post: call('Update the profile', ProfileBodySchema, UserResponseSchema, {}, true),
+      post: call(
+        'Update the profile; a new email needs current_password and waits for the new address to confirm it',
+        ProfileBodySchema,
+        UserResponseSchema,
+        tooMany,
+        true,
+      ),
       delete: call(
-        'Delete the account and everything it owns',
+        'Delete the account and everything it owns (password, or a sign-in in the last 15 minutes for accounts without one)',
         DeleteAccountBodySchema,
         MessageSchema,
         {},

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { isDatabaseUp } from '../../db/connection.ts';
+import { databaseHealth } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 
+/**
+ * GET /healthz: 200 when the database answers and takes writes (a write lock held by an import
+ * elsewhere still counts: writes wait, then succeed); 503 when it is down or refuses writes
+ * (a read-only file or server, a full disk), so a monitor sees what users would.
+ */
 export function healthRoutes(app: FastifyInstance, db: Database): void {
   app.get('/healthz', async (_request, reply) => {
-    if (await isDatabaseUp(db)) return { status: 'ok', database: 'up' };
-    return reply.status(503).send({ status: 'unavailable', database: 'down' });
+    const health = await databaseHealth(db);
+    if (!health.up) return reply.status(503).send({ status: 'unavailable', database: 'down' });
+    if (health.writes === 'failing')
+      return reply.status(503).send({ status: 'unavailable', database: 'up', writes: 'failing' });
+    return { status: 'ok', database: 'up', writes: health.writes };
   });
 }

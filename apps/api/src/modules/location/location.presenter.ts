@@ -43,8 +43,9 @@ export function presentListBeach(row: ListBeachRow, distance: number): ListBeach
 }
 
 /**
- * The place of spec section 3. Observations, forecasts and marine warnings come from the
- * conditions providers, which are not connected here: null and [] mean "not known", not "none".
+ * The place of spec section 3. Observations and marine warnings come from the conditions module
+ * (the location service adds them); forecasts are not connected: null, [] with a null
+ * marine_warnings_source mean "not known", not "none".
  */
 export function presentPlace(locality: LocalityPlaceRow, region3: string | null): Place {
   return {
@@ -62,6 +63,7 @@ export function presentPlace(locality: LocalityPlaceRow, region3: string | null)
     current_observations: null,
     current_point_place_forecasts: null,
     todays_marine_warnings: [],
+    marine_warnings_source: null,
   };
 }
 

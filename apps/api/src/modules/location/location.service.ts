@@ -9,6 +9,8 @@ import {
   type LocationResponse,
   type MapBeachesResponse,
   type CurrentObservations,
+  type DataSource,
+  type MarineWarning,
   type PatrolledToday,
 } from '@safeshore/domain';
 import { validationFailed } from '../../http/errors.ts';
@@ -74,6 +76,36 @@ export interface LocationFacts {
   ): Promise<Map<number, PatrolledToday>>;
   /** From the conditions cache only: never an upstream call on a location request. */
   currentObservations(latitude: number, longitude: number): CurrentObservations | null;
+  /** Today's marine warnings at the place (the same feed as beaches); null when not known. */
+  marineWarnings?(
+    state: string,
+    latitude: number,
+    longitude: number,
+  ): Promise<{ warnings: MarineWarning[]; source: DataSource } | null>;
+}
+
+/**
+ * How long a location answer waits for the marine warnings feed. The feed is cached for 10 minutes,
+ * so this only matters on a cold cache with a slow upstream: then the place says the warnings are not
+ * available (never "none"), and the fetch carries on, warming the cache for the next visit.
+ */
+export const PLACE_WARNINGS_WAIT_MS = 2_000;
+
+function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(fallback), ms);
+    timer.unref?.();
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(fallback);
+      },
+    );
+  });
 }
 
 export function createLocationService(
@@ -125,20 +157,19 @@ export function createLocationService(
   }
 
   /**
-   * The nearest patrolled (patrol >= 1) and not patrolled (0 or unknown) beaches, measured from
-   * `origin`: positions first (one light query per radius), then only the rows kept.
+   * The nearest patrolled (patrol >= 1) beaches and the nearest beaches of every kind (the nearest
+   * beach is never left out of "Closest" for being patrolled), measured from `origin`: positions
+   * first (one light query per radius), then only the rows kept.
    */
   async function closestBeaches(origin: LatLng) {
     const isPatrolled = (entry: Ranked<BeachPoint>) => (entry.row.patrol ?? 0) >= 1;
     const split = (entries: Ranked<BeachPoint>[]) => [
       entries.filter(isPatrolled).slice(0, LOCATION_LIMITS.patrolled),
-      entries.filter((entry) => !isPatrolled(entry)).slice(0, LOCATION_LIMITS.unpatrolled),
+      entries.slice(0, LOCATION_LIMITS.closest),
     ];
     const found = await expandingSearch(origin, BEACH_RADII_M, repo.beachPointsInBox, (within) => {
-      const [patrolled, unpatrolled] = split(within);
-      return (
-        patrolled!.length >= LOCATION_LIMITS.patrolled && unpatrolled!.length >= LOCATION_LIMITS.unpatrolled
-      );
+      const [patrolled, closest] = split(within);
+      return patrolled!.length >= LOCATION_LIMITS.patrolled && closest!.length >= LOCATION_LIMITS.closest;
     });
     return loadListBeaches(split(found));
   }
@@ -191,12 +222,24 @@ export function createLocationService(
     );
   }
 
-  async function placeDetails(locality: LocalityPlaceRow) {
+  /** The place; with its marine warnings for location answers (the map's centre place needs none). */
+  async function placeDetails(locality: LocalityPlaceRow, withWarnings = true) {
+    const warnings =
+      withWarnings && facts?.marineWarnings
+        ? within(
+            facts.marineWarnings(locality.state, locality.latitude, locality.longitude),
+            PLACE_WARNINGS_WAIT_MS,
+            null,
+          )
+        : Promise.resolve(null);
     const region3 = locality.area_slug ? await repo.areaName(locality.state, locality.area_slug) : null;
     const place = presentPlace(locality, region3);
+    const marine = await warnings;
     return {
       ...place,
       current_observations: facts?.currentObservations(place.latitude, place.longitude) ?? null,
+      todays_marine_warnings: marine?.warnings ?? [],
+      marine_warnings_source: marine?.source ?? null,
     };
   }
 
@@ -306,7 +349,7 @@ export function createLocationService(
       const ranked = rankByDistance(centre, points).slice(0, MAP_BEACHES_LIMIT);
       const [[beaches], place] = await Promise.all([
         loadListBeaches([ranked]),
-        locality ? placeDetails(locality) : null,
+        locality ? placeDetails(locality, false) : null,
       ]);
       return { data: { beaches: beaches!, place, truncated: points.length > MAP_BEACHES_LIMIT } };
     },

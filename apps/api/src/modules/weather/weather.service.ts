@@ -2,6 +2,7 @@ import {
   DEFAULT_TIMEZONE,
   type CurrentObservations,
   type DataSource,
+  type MarineWarning,
   type WeatherResponse,
 } from '@safeshore/domain';
 import { notFound } from '../../http/errors.ts';
@@ -136,6 +137,26 @@ export function createWeatherService(
           radar: radar && radarProvider ? sourceOf(radarProvider.source, radar) : null,
           warnings: warningList && warnings ? sourceOf(warnings.source, warningList) : null,
         },
+      };
+    },
+
+    /**
+     * Today's marine warnings at a point (a place page), from the same feed and the same area rule
+     * as a beach's: the state's feed, kept to the warnings whose area covers the point. Null when
+     * the state has no feed or the feed could not be read (not known, never "none").
+     */
+    async warningsAt(
+      state: string,
+      latitude: number,
+      longitude: number,
+    ): Promise<{ warnings: MarineWarning[]; source: DataSource } | null> {
+      const { warnings } = providers;
+      const list = await safely('warnings', warnings?.covers(state) ? () => warnings.get(state) : null);
+      if (!list || !warnings) return null;
+      const now = clock().getTime();
+      return {
+        warnings: warningsFor({ latitude, longitude }, list.value, now).map(presentWarning),
+        source: sourceOf(warnings.source, list),
       };
     },
 

@@ -2,17 +2,18 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@safeshore/domain';
-import { deleteAccount, failureText } from '../../data/accounts.ts';
+import { deleteAccount } from '../../data/accounts.ts';
 import { clearSession } from '../../data/session.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { Field, FormMessageView, formValue, type FormMessage } from './form.tsx';
+import { Field, FormMessageView, failureMessage, formValue, type FormMessage } from './form.tsx';
 
 /**
  * Account deletion behind a confirmation dialog (closed by Cancel, the close button, Escape or the
- * backdrop). The typed email must equal the account's exactly, or nothing is sent. On success the
- * user lands on Home, signed out, with the success message.
+ * backdrop). The typed email must equal the account's exactly, or nothing is sent; the password
+ * proves the owner is asking (an account without one needs a sign-in in the last 15 minutes). On
+ * success the user lands on Home, signed out, with the success message.
  */
-export function DeleteAccountSection({ email }: { email: string }) {
+export function DeleteAccountSection({ email, hasPassword }: { email: string; hasPassword: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <section className="card profile__section" aria-labelledby="delete-heading">
@@ -25,13 +26,23 @@ export function DeleteAccountSection({ email }: { email: string }) {
         Delete my account
       </button>
       <Dialog open={open} title="Delete account" onClose={() => setOpen(false)}>
-        {open && <DeleteAccountForm email={email} onCancel={() => setOpen(false)} />}
+        {open && (
+          <DeleteAccountForm email={email} hasPassword={hasPassword} onCancel={() => setOpen(false)} />
+        )}
       </Dialog>
     </section>
   );
 }
 
-function DeleteAccountForm({ email, onCancel }: { email: string; onCancel: () => void }) {
+function DeleteAccountForm({
+  email,
+  hasPassword,
+  onCancel,
+}: {
+  email: string;
+  hasPassword: boolean;
+  onCancel: () => void;
+}) {
   const navigate = useNavigate();
   const [message, setMessage] = useState<FormMessage | null>(null);
   const remove = useMutation({
@@ -40,19 +51,20 @@ function DeleteAccountForm({ email, onCancel }: { email: string; onCancel: () =>
       clearSession();
       void navigate('/', { replace: true, state: { flash: ACCOUNT_MESSAGES.accountDeleted } });
     },
-    onError: (error) =>
-      setMessage({ kind: 'error', text: failureText(error, ACCOUNT_MESSAGES.deleteFailed) }),
+    // Field errors (a wrong password) are listed; anything else is the spec's text.
+    onError: (error) => setMessage(failureMessage(error, ACCOUNT_MESSAGES.deleteFailed)),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const typed = formValue(new FormData(event.currentTarget), 'confirm_delete_email', false);
+    const data = new FormData(event.currentTarget);
+    const typed = formValue(data, 'confirm_delete_email', false);
     if (typed !== email) {
       setMessage({ kind: 'error', text: ACCOUNT_MESSAGES.deleteEmailMismatch });
       return;
     }
     setMessage(null);
-    remove.mutate(typed);
+    remove.mutate({ confirmEmail: typed, password: hasPassword ? formValue(data, 'password', false) : '' });
   }
 
   return (
@@ -63,6 +75,14 @@ function DeleteAccountForm({ email, onCancel }: { email: string; onCancel: () =>
       <FormMessageView message={message} />
       <fieldset className="form__fields" disabled={remove.isPending}>
         <Field label="Email address" name="confirm_delete_email" type="email" autoComplete="off" />
+        {hasPassword ? (
+          <Field label="Password" name="password" type="password" autoComplete="current-password" />
+        ) : (
+          <p className="field__hint">
+            Your account signs in with Apple or Facebook: if you signed in more than 15 minutes ago, sign in
+            again first.
+          </p>
+        )}
         <div className="form__actions">
           <button type="button" className="button button--secondary" onClick={onCancel}>
             Cancel

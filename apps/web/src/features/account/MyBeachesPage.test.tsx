@@ -1,8 +1,10 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../data/session.ts';
 import { TOKEN, mockApi, user } from '../../test/api-mock.ts';
-import { summary } from '../../test/fixtures.ts';
+import { readFollowedCopy } from '../../data/followed-copy.ts';
+import { beach, detail, summary } from '../../test/fixtures.ts';
+import { weatherFixture } from '../conditions/test-fixtures.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { MyBeachesPage } from './MyBeachesPage.tsx';
 
@@ -11,6 +13,8 @@ afterEach(() => {
   cleanup();
   clearSession();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.localStorage.clear();
 });
 
 describe('MyBeachesPage', () => {
@@ -48,5 +52,111 @@ describe('MyBeachesPage', () => {
     renderScreen(<MyBeachesPage />, { path: '/my-beaches' });
     expect(await screen.findByText('You can view your favourite beaches here.')).toBeTruthy();
     expect(screen.getByText('Search for a beach, and then click follow on the beach page.')).toBeTruthy();
+  });
+});
+
+describe('MyBeachesPage dashboard (issue 16)', () => {
+  const BONDI = summary({
+    id: 1,
+    title: 'Bondi Beach',
+    url: '/nsw/waverley/bondi-beach/bondi-beach',
+    city: 'Bondi Beach',
+    distance: null,
+    hazard: 6,
+    patrol: 1,
+  });
+  const card = (title: string) => screen.getByRole('listitem', { name: title });
+
+  it('each followed beach shows patrol today, warnings, hazard, and wind, swell, UV and tide with their ages', async () => {
+    mockApi({
+      'GET /api/v4/my-beaches': [200, { beaches: [BONDI] }],
+      'GET /api/v4/beach/1': [
+        200,
+        detail({
+          beach: beach({
+            id: 1,
+            hazard: 6,
+            patrol: 1,
+            is_patrolled_today: { flag: 0, start: null, end: null, is_sample: false },
+          }),
+        }),
+      ],
+      'GET /api/v4/beach/1/weather': [200, weatherFixture()],
+    });
+    renderScreen(<MyBeachesPage />, { path: '/my-beaches' });
+    await screen.findByRole('list', { name: 'Followed beaches' });
+    await waitFor(() => expect(within(card('Bondi Beach')).getByText(/1 warning/)).toBeTruthy());
+    const bondi = within(card('Bondi Beach'));
+    expect(bondi.getByRole('link', { name: 'Bondi Beach' }).getAttribute('href')).toBe(
+      '/beach/nsw/waverley/bondi-beach/bondi-beach',
+    );
+    const status = bondi.getByTestId('beach-status-summary').textContent ?? '';
+    expect(status).toMatch(/Not patrolled today/);
+    expect(status).toMatch(/Hazard 6\/10/);
+    const value = (key: string) =>
+      card('Bondi Beach').querySelector(`[data-condition="${key}"]`)!.textContent;
+    expect(value('wind')).toMatch(/SSW 18\.12 km\/h.*Open-Meteo forecast · 12 min ago/);
+    expect(value('swell')).toMatch(/1\.25 m.*Open-Meteo marine · 3 h ago.*could not be updated/);
+    expect(value('uv')).toMatch(/7 High.*Open-Meteo forecast · 12 min ago/);
+    expect(value('tide')).toMatch(/Rising.*1\.1 m.*neaps tide predictions/);
+  });
+
+  it('unknown is said as unknown: no weather answer, no beach record', async () => {
+    mockApi({
+      'GET /api/v4/my-beaches': [200, { beaches: [BONDI] }],
+      'GET /api/v4/beach/1/weather': [503, { message: 'Unavailable' }],
+    });
+    renderScreen(<MyBeachesPage />, { path: '/my-beaches' });
+    await screen.findByRole('list', { name: 'Followed beaches' });
+    // The weather is tried twice (one retry a second later) before it counts as unavailable.
+    await waitFor(
+      () => expect(within(card('Bondi Beach')).getByText(/Warnings not available/)).toBeTruthy(),
+      {
+        timeout: 5000,
+      },
+    );
+    const bondi = card('Bondi Beach');
+    expect(bondi.textContent).toMatch(/Patrol times not known/);
+    expect(bondi.textContent).not.toMatch(/No warnings/);
+    for (const key of ['wind', 'swell', 'uv', 'tide']) {
+      expect(bondi.querySelector(`[data-condition="${key}"]`)!.textContent).toMatch(
+        /Not known.*Not available/,
+      );
+    }
+  });
+
+  it('offline, the list saved on this device is shown, and what needs a connection says so', async () => {
+    mockApi({
+      'GET /api/v4/my-beaches': [200, { beaches: [BONDI] }],
+      'GET /api/v4/beach/1/weather': [200, weatherFixture()],
+    });
+    renderScreen(<MyBeachesPage />, { path: '/my-beaches' });
+    await screen.findByRole('list', { name: 'Followed beaches' });
+    cleanup();
+
+    const api = mockApi({});
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderScreen(<MyBeachesPage />, { path: '/my-beaches' });
+    expect(screen.getByRole('note').textContent).toMatch(
+      /You are offline\. This is your list as it was just now/,
+    );
+    const bondi = card('Bondi Beach');
+    expect(bondi.textContent).toMatch(/Patrol times not known/);
+    expect(bondi.textContent).toMatch(/Warnings not available/);
+    expect(bondi.querySelector('[data-condition="wind"]')!.textContent).toMatch(
+      /Not known.*Not available offline/,
+    );
+    expect(api.called('GET', '/api/v4/my-beaches')).toBe(false);
+  });
+
+  it('the saved list belongs to its user, and signing out forgets it', async () => {
+    mockApi({ 'GET /api/v4/my-beaches': [200, { beaches: [BONDI] }] });
+    renderScreen(<MyBeachesPage />, { path: '/my-beaches' });
+    await screen.findByRole('list', { name: 'Followed beaches' });
+    expect(readFollowedCopy(user().id)?.beaches.map((b) => b.title)).toEqual(['Bondi Beach']);
+    expect(readFollowedCopy(user().id + 1)).toBeNull();
+    await import('../../app/query-client.ts');
+    clearSession();
+    await waitFor(() => expect(readFollowedCopy(user().id)).toBeNull());
   });
 });

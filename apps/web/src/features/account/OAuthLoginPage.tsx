@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@safeshore/domain';
 import { usePageTitle } from '../../app/page-title.ts';
 import { exchangeOAuthToken } from '../../data/accounts.ts';
+import { takeStoredIntent } from '../../data/sign-in-intent.ts';
+import { useFinishSignIn } from './sign-in-return.tsx';
 
 /**
  * /login/oauth?token&provider: the end of the web social sign-in. The one-time token is exchanged
@@ -10,7 +12,7 @@ import { exchangeOAuthToken } from '../../data/accounts.ts';
  */
 export function OAuthLoginPage() {
   usePageTitle('Signing in');
-  const navigate = useNavigate();
+  const finish = useFinishSignIn();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const provider = params.get('provider') ?? '';
@@ -20,11 +22,13 @@ export function OAuthLoginPage() {
   useEffect(() => {
     if (started.current || !token || !provider) return;
     started.current = true;
+    // The beach a guest wanted to save before the round trip through the provider (issue 16).
+    const intent = takeStoredIntent();
     exchangeOAuthToken(token, provider).then(
-      () => navigate('/', { replace: true }),
+      (session) => finish(session, intent),
       () => setFailed(true),
     );
-  }, [token, provider, navigate]);
+  }, [token, provider, finish]);
 
   return (
     <div className="page page--narrow account">

@@ -78,6 +78,56 @@ describe('ProfilePage', () => {
     });
   });
 
+  describe('email change and verification', () => {
+    it('asks for the current password only when the email changes, and says the change waits for the new address', async () => {
+      const pending =
+        'To finish changing your email, open the link we have sent to the new address. Until then your email stays as it was.';
+      const api = mockApi({
+        'GET /api/v4/user/devices': [200, { devices: [] }],
+        'POST /api/v4/user': [200, { user: user(), pending_email: 'new@example.com', message: pending }],
+      });
+      show();
+      const form = within(section('Personal information'));
+      expect(form.queryByLabelText('Current password')).toBeNull();
+      fireEvent.change(form.getByLabelText('Email'), { target: { value: 'New@Example.com' } });
+      const current = form.getByLabelText('Current password') as HTMLInputElement;
+      expect(current.required).toBe(true);
+      fireEvent.change(current, { target: { value: 'my-password-123' } });
+      fireEvent.click(form.getByRole('button', { name: 'Save changes' }));
+      expect((await form.findByRole('status')).textContent).toBe(pending);
+      expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
+        first_name: 'Sam',
+        last_name: 'Surfer',
+        email: 'New@Example.com',
+        notification_enabled: true,
+        current_password: 'my-password-123',
+      });
+      // The account keeps its address until the new one confirms: the form shows it again.
+      expect((form.getByLabelText('Email') as HTMLInputElement).value).toBe('sam@example.com');
+      expect(getSession()?.user.email).toBe('sam@example.com');
+    });
+
+    it('offers a confirmation link when the address is not confirmed, and only then', async () => {
+      setSession({ token: TOKEN, user: user({ email_verified: false }) });
+      const api = mockApi({
+        'GET /api/v4/user/devices': [200, { devices: [] }],
+        'POST /api/v5/user/email/verification': [
+          200,
+          { message: 'We have sent a confirmation link to your email address. It works for 24 hours.' },
+        ],
+      });
+      show();
+      const notice = within(section('Confirm your email'));
+      fireEvent.click(notice.getByRole('button', { name: 'Send me a confirmation link' }));
+      expect((await notice.findByRole('status')).textContent).toContain('We have sent a confirmation link');
+      expect(api.called('POST', '/api/v5/user/email/verification')).toBe(true);
+      cleanup();
+      setSession({ token: TOKEN, user: user({ email_verified: true }) });
+      show();
+      expect(screen.queryByRole('region', { name: 'Confirm your email' })).toBeNull();
+    });
+  });
+
   describe('notifications', () => {
     it('saves the preference with the profile', async () => {
       const api = mockApi({
@@ -212,8 +262,10 @@ describe('ProfilePage', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
       return within(screen.getByRole('dialog', { name: 'Delete account' }));
     };
-    const confirm = (dialog: ReturnType<typeof open>, email: string) => {
+    const confirm = (dialog: ReturnType<typeof open>, email: string, password = 'my-password-123') => {
       fireEvent.change(dialog.getByLabelText('Email address'), { target: { value: email } });
+      const field = dialog.queryByLabelText('Password');
+      if (field) fireEvent.change(field, { target: { value: password } });
       fireEvent.click(dialog.getByRole('button', { name: 'Delete account' }));
     };
 
@@ -244,8 +296,44 @@ describe('ProfilePage', () => {
       expect(api.calls.find((c) => c.method === 'DELETE')!.body).toEqual({
         confirm_delete_email: 'sam@example.com',
         token_id: '42',
+        password: 'my-password-123',
       });
       expect(getSession()).toBeNull();
+    });
+
+    it('lists a wrong password, and keeps the user signed in', async () => {
+      mockApi({
+        'GET /api/v4/user/devices': [200, { devices: [] }],
+        'DELETE /api/v4/user': [
+          422,
+          { message: 'The password is incorrect.', errors: { password: ['The password is incorrect.'] } },
+        ],
+      });
+      show();
+      const dialog = open();
+      confirm(dialog, 'sam@example.com', 'wrong');
+      expect(within(await dialog.findByRole('alert')).getByRole('listitem').textContent).toBe(
+        'The password is incorrect.',
+      );
+      expect(getSession()).not.toBeNull();
+    });
+
+    it('asks no password of an account that signs in only with Apple or Facebook', async () => {
+      setSession({ token: TOKEN, user: user({ has_password: false }) });
+      const api = mockApi({
+        'GET /api/v4/user/devices': [200, { devices: [] }],
+        'DELETE /api/v4/user': [200, { message: 'Account deleted.' }],
+      });
+      show();
+      const dialog = open();
+      expect(dialog.queryByLabelText('Password')).toBeNull();
+      expect(dialog.getByText(/sign in again first/)).toBeTruthy();
+      confirm(dialog, 'sam@example.com');
+      await waitFor(() => expect(getSession()).toBeNull());
+      expect(api.calls.find((c) => c.method === 'DELETE')!.body).toEqual({
+        confirm_delete_email: 'sam@example.com',
+        token_id: '42',
+      });
     });
 
     it('says "Failed to delete account." when the call fails', async () => {

@@ -2,7 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES, ONLINE_ONLY_MESSAGE, PASSWORD_MIN_LENGTH, type User } from '@safeshore/domain';
 import { usePageTitle } from '../../app/page-title.ts';
-import { changePassword, updateProfile, type ProfileInput } from '../../data/accounts.ts';
+import {
+  changePassword,
+  requestEmailVerification,
+  updateProfile,
+  type ProfileInput,
+} from '../../data/accounts.ts';
 import { updateSessionUser, useSession } from '../../data/session.ts';
 import { useOnline } from '../../platform/online.ts';
 import { DeleteAccountSection } from './DeleteAccountSection.tsx';
@@ -31,11 +36,12 @@ export function ProfilePage() {
       <h1>My Profile</h1>
       {online ? (
         <>
+          {user.email_verified === false && <UnverifiedEmailNotice email={user.email} />}
           <PersonalInformation user={user} />
           <PasswordSection />
           <NotificationsSection user={user} />
           <DevicesSection userId={user.id} />
-          <DeleteAccountSection email={user.email} />
+          <DeleteAccountSection email={user.email} hasPassword={user.has_password !== false} />
         </>
       ) : (
         <p>{ONLINE_ONLY_MESSAGE}</p>
@@ -44,20 +50,64 @@ export function ProfilePage() {
   );
 }
 
-function useProfileUpdate(onMessage: (message: FormMessage) => void) {
+/** An account whose address nobody has confirmed yet (made before email verification, or with Facebook). */
+function UnverifiedEmailNotice({ email }: { email: string }) {
+  const [message, setMessage] = useState<FormMessage | null>(null);
+  const send = useMutation({
+    mutationFn: requestEmailVerification,
+    onSuccess: (text) => setMessage({ kind: 'success', text }),
+    onError: (error) => setMessage(failureMessage(error, ACCOUNT_MESSAGES.resendFailed)),
+  });
+  return (
+    <section className="card profile__section" aria-labelledby="verify-heading">
+      <h2 id="verify-heading">Confirm your email</h2>
+      <p>
+        Your email address <strong>{email}</strong> is not confirmed yet. Confirm it so that nobody else can
+        claim your account with it.
+      </p>
+      <FormMessageView message={message} />
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={send.isPending}
+        onClick={() => {
+          setMessage(null);
+          send.mutate();
+        }}
+      >
+        {send.isPending ? 'Sending…' : 'Send me a confirmation link'}
+      </button>
+    </section>
+  );
+}
+
+function useProfileUpdate(onMessage: (message: FormMessage) => void, onSaved?: () => void) {
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (user) => {
+    onSuccess: ({ user, pendingEmail, message }) => {
       updateSessionUser(user);
-      onMessage({ kind: 'success', text: ACCOUNT_MESSAGES.profileUpdated });
+      onMessage({
+        kind: 'success',
+        // A new email waits for the new address to confirm it; the server says so.
+        text: pendingEmail && message ? message : ACCOUNT_MESSAGES.profileUpdated,
+      });
+      onSaved?.();
     },
     onError: (error) => onMessage(failureMessage(error, ACCOUNT_MESSAGES.profileFailed, true)),
   });
 }
 
 function PersonalInformation({ user }: { user: User }) {
+  const formRef = useRef<HTMLFormElement>(null);
   const [message, setMessage] = useState<FormMessage | null>(null);
-  const save = useProfileUpdate(setMessage);
+  const [email, setEmail] = useState(user.email);
+  const save = useProfileUpdate(setMessage, () => {
+    // The form shows the account's address again until the new one is confirmed.
+    setEmail(user.email);
+    const field = formRef.current?.elements.namedItem('email');
+    if (field instanceof HTMLInputElement) field.value = user.email;
+  });
+  const changesEmail = email.trim().toLowerCase() !== user.email;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,13 +118,14 @@ function PersonalInformation({ user }: { user: User }) {
       last_name: formValue(data, 'last_name'),
       email: formValue(data, 'email'),
       notification_enabled: user.notification_enabled,
+      ...(changesEmail ? { current_password: formValue(data, 'current_password', false) } : {}),
     });
   }
 
   return (
     <section className="card profile__section" aria-labelledby="personal-heading">
       <h2 id="personal-heading">Personal information</h2>
-      <form className="form" onSubmit={submit} aria-labelledby="personal-heading">
+      <form ref={formRef} className="form" onSubmit={submit} aria-labelledby="personal-heading">
         <FormMessageView message={message} />
         <fieldset className="form__fields" disabled={save.isPending}>
           <div className="form__row">
@@ -99,8 +150,19 @@ function PersonalInformation({ user }: { user: User }) {
             type="email"
             autoComplete="email"
             defaultValue={user.email}
+            onChange={(event) => setEmail(event.target.value)}
             required
           />
+          {changesEmail && user.has_password !== false && (
+            <Field
+              label="Current password"
+              name="current_password"
+              type="password"
+              autoComplete="current-password"
+              hint="Needed to change your email. The change takes effect when you open the link we send to the new address."
+              required
+            />
+          )}
           <div className="form__actions">
             <button type="submit" className="button">
               {save.isPending ? 'Saving…' : 'Save changes'}

@@ -1,15 +1,26 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_SERVER_MESSAGES, QUESTION_MIN_ANSWER_MS } from '@safeshore/domain';
 import { clearSession, getSession } from '../../data/session.ts';
-import { TOKEN, mockApi, user } from '../../test/api-mock.ts';
+import { mockApi } from '../../test/api-mock.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { RegisterPage } from './RegisterPage.tsx';
 
+// Only Date is faked (frozen), so a test decides how long the person took to answer.
+const START = Date.parse('2026-11-22T00:00:00Z');
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(START);
+});
 afterEach(() => {
   cleanup();
   clearSession();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
+
+/** The person has read the question and typed the answer (longer than the server's minimum). */
+const takeTime = (ms = QUESTION_MIN_ANSWER_MS + 500) => vi.setSystemTime(Date.now() + ms);
 
 /** Each GET /api/v4/question gives a new question, as the server does. */
 function questions() {
@@ -31,19 +42,28 @@ function fillForm() {
   type('Confirm password', 'correct horse battery');
 }
 
-const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+const submit = () => {
+  takeTime();
+  fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+};
 
 describe('RegisterPage', () => {
-  it('asks the fetched question and sends its answer with the question id', async () => {
+  it('asks the fetched question, sends its answer with the question id, and says to open the mailed link', async () => {
     const api = mockApi({
       'GET /api/v4/question': questions(),
-      'POST /api/v4/register': [201, { user: user(), token: TOKEN }],
+      'POST /api/v4/register': [200, { message: ACCOUNT_SERVER_MESSAGES.registrationMailed }],
+      'POST /api/v5/register/resend': [200, { message: ACCOUNT_SERVER_MESSAGES.registrationMailed }],
     });
     renderScreen(<RegisterPage />, { path: '/register' });
     fillForm();
     fireEvent.change(await screen.findByLabelText('What is 1 plus 1?'), { target: { value: ' 2 ' } });
     submit();
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+    expect((await screen.findByRole('heading', { name: 'Check your email' })).tagName).toBe('H2');
+    expect(screen.getAllByRole('status')[0]!.textContent).toBe(ACCOUNT_SERVER_MESSAGES.registrationMailed);
+    expect(screen.getByText('sam@example.com').tagName).toBe('STRONG');
+    // Nothing is signed in until the link is opened.
+    expect(getSession()).toBeNull();
+    expect(screen.getByTestId('where').textContent).toBe('/register');
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
       first_name: 'Sam',
       last_name: 'Surfer',
@@ -54,7 +74,30 @@ describe('RegisterPage', () => {
       question_id: 'q1',
       device_name: 'web',
     });
-    expect(getSession()?.token).toBe(TOKEN);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.path === '/api/v5/register/resend').map((c) => c.body)).toEqual([
+        { email: 'sam@example.com' },
+      ]),
+    );
+  });
+
+  it('waits out the minimum answer time before sending an answer typed faster than that', async () => {
+    const api = mockApi({
+      'GET /api/v4/question': questions(),
+      'POST /api/v4/register': [200, { message: ACCOUNT_SERVER_MESSAGES.registrationMailed }],
+    });
+    renderScreen(<RegisterPage />, { path: '/register' });
+    fillForm();
+    fireEvent.change(await screen.findByLabelText('What is 1 plus 1?'), { target: { value: '2' } });
+    takeTime(QUESTION_MIN_ANSWER_MS - 300);
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Creating your account…' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Check your email' }, { timeout: 2000 });
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it('needs email and password before sending, and shakes the form', async () => {
@@ -76,7 +119,7 @@ describe('RegisterPage', () => {
         {
           message: 'The given data was invalid.',
           errors: {
-            email: ['The email has already been taken.'],
+            password: ['This password is too common. Please choose a different one.'],
             question: ['The answer to the question is not correct. Please answer the new question.'],
           },
         },
@@ -93,7 +136,7 @@ describe('RegisterPage', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      'The email has already been taken.',
+      'This password is too common. Please choose a different one.',
       'The answer to the question is not correct. Please answer the new question.',
     ]);
     expect(container.querySelector('form')!.classList.contains('form--shake')).toBe(true);

@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '@safeshore/domain';
+import { Link } from 'react-router';
+import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, QUESTION_MIN_ANSWER_MS } from '@safeshore/domain';
 import { usePageTitle } from '../../app/page-title.ts';
 import { questionQuery } from '../../data/account-queries.ts';
-import { register, type RegisterInput } from '../../data/accounts.ts';
+import { register, resendRegistration, type RegisterInput } from '../../data/accounts.ts';
+import { intentSearch, storeIntent } from '../../data/sign-in-intent.ts';
 import {
   AppleSignInLink,
   Field,
@@ -14,15 +15,16 @@ import {
   useShake,
   type FormMessage,
 } from './form.tsx';
+import { SignInIntentNotice, useSignInIntent } from './sign-in-return.tsx';
 
 /**
  * Register: names, email, password and confirmation, and the answer to the anti-spam question fetched
  * from the server. Inputs are disabled while the request runs; an error shakes the form and lists the
  * server's field errors. Every failure fetches a new question (each one can be answered once).
+ * Success signs nothing in: the page says to open the link we mailed (and can send it again).
  */
 export function RegisterPage() {
   usePageTitle('Register');
-  const navigate = useNavigate();
   const question = useQuery(questionQuery());
   const [message, setMessage] = useState<FormMessage | null>(null);
   const shake = useShake();
@@ -32,9 +34,21 @@ export function RegisterPage() {
     shake.shake();
   };
 
+  const intent = useSignInIntent();
+  const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
   const signUp = useMutation({
-    mutationFn: register,
-    onSuccess: () => navigate('/', { replace: true }),
+    // The server refuses an answer sent sooner than a person could read the question: a quick
+    // typist's request waits out the rest of that time instead of failing.
+    mutationFn: async (input: RegisterInput) => {
+      await delay(question.dataUpdatedAt + QUESTION_MIN_ANSWER_MS + 100 - Date.now());
+      return register(input);
+    },
+    // Nothing is signed in yet: the mailed link creates the account. The beach the guest wanted
+    // to save (issue 16) waits in this tab for the link to be opened here.
+    onSuccess: (text, input) => {
+      storeIntent(intent);
+      setSent({ email: input.email, message: text });
+    },
     onError: (error) => {
       fail(failureMessage(error, ACCOUNT_MESSAGES.registerFailed));
       void question.refetch();
@@ -63,9 +77,11 @@ export function RegisterPage() {
   }
 
   const busy = signUp.isPending;
+  if (sent) return <CheckYourEmail email={sent.email} message={sent.message} />;
   return (
     <div className="page page--narrow account">
       <h1>Register</h1>
+      <SignInIntentNotice intent={intent} action="Create an account" />
       <form
         className={`card form ${shake.className}`}
         noValidate
@@ -127,11 +143,53 @@ export function RegisterPage() {
         </fieldset>
       </form>
       <div className="account__alternatives">
-        <AppleSignInLink label="Sign up with Apple" />
+        <AppleSignInLink label="Sign up with Apple" intent={intent} />
         <p>
-          Already have an account? <Link to="/login">Login</Link>
+          Already have an account? <Link to={`/login${intentSearch(intent)}`}>Login</Link>
         </p>
       </div>
+    </div>
+  );
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** After registering: the link is in the mail; it can be sent again. */
+function CheckYourEmail({ email, message }: { email: string; message: string }) {
+  const [result, setResult] = useState<FormMessage | null>(null);
+  const resend = useMutation({
+    mutationFn: () => resendRegistration(email),
+    onSuccess: (text) => setResult({ kind: 'success', text }),
+    onError: (error) => setResult(failureMessage(error, ACCOUNT_MESSAGES.resendFailed)),
+  });
+  return (
+    <div className="page page--narrow account">
+      <h1>Register</h1>
+      <section className="card" aria-labelledby="check-email-heading">
+        <h2 id="check-email-heading">Check your email</h2>
+        <p role="status">{message}</p>
+        <p>
+          We sent it to <strong>{email}</strong>. Open the link and enter your password to finish creating
+          your account.
+        </p>
+        <FormMessageView message={result} />
+        <div className="form__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={resend.isPending}
+            onClick={() => {
+              setResult(null);
+              resend.mutate();
+            }}
+          >
+            {resend.isPending ? 'Sending…' : 'Send the link again'}
+          </button>
+        </div>
+        <p>
+          Already confirmed? <Link to="/login">Login</Link>
+        </p>
+      </section>
     </div>
   );
 }

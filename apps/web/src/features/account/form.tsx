@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@safeshore/domain';
 import { failureText, serverFieldErrors } from '../../data/accounts.ts';
 import { apiUrl } from '../../data/api.ts';
+import { storeIntent, type SignInIntent } from '../../data/sign-in-intent.ts';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;
@@ -93,9 +94,14 @@ export function formValue(data: FormData, name: string, trim = true): string {
  * Sign in with Apple on the web: a full-page visit to the server's redirect, which comes back
  * through /login/oauth (or to /login?error=… when it fails).
  */
-export function AppleSignInLink({ label }: { label: string }) {
+export function AppleSignInLink({ label, intent = null }: { label: string; intent?: SignInIntent | null }) {
   return (
-    <a className="button button--apple" href={apiUrl('/auth/apple/redirect')}>
+    <a
+      className="button button--apple"
+      href={apiUrl('/auth/apple/redirect')}
+      // The round trip through Apple leaves the site: the way back waits in this tab's storage.
+      onClick={() => storeIntent(intent)}
+    >
       {label}
     </a>
   );

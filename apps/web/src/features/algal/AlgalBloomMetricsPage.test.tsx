@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../data/session.ts';
 import { TOKEN, mockApi, user } from '../../test/api-mock.ts';
+import { TEST_NOW } from '../../test/clock.ts';
 import { installDialogPolyfill, renderScreen } from '../../test/render.tsx';
 import { AlgalBloomMetricsPage } from './AlgalBloomMetricsPage.tsx';
 import { metricBadge } from './MetricBadge.tsx';
@@ -25,7 +26,7 @@ const metric = {
   water_discolour: true,
   beach_foam: false,
   clean_rating: null,
-  created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+  created_at: new Date(TEST_NOW.getTime() - 5 * 60_000).toISOString(),
   user: { first_name: 'Alex', last_name: 'Algae' },
 };
 

@@ -59,10 +59,18 @@ describe('AttendanceSection', () => {
     expect(tabs().at(-1)).toEqual(['Today', 'true']);
   });
 
-  it('shows only the Today tab when there are no records at all', () => {
+  it('is one line, with no empty chart or tabs, when there are no records at all', () => {
     show({});
-    expect(tabs()).toEqual([['Today', 'true']]);
-    expect(screen.getByText('No attendance records for today')).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.getByTestId('attendance-none').textContent).toBe(
+      'No public attendance counts have been recorded for this beach.',
+    );
+  });
+
+  it('shows the day without its month on phones, keeping the month in the tab name', () => {
+    show();
+    const tab = screen.getByRole('tab', { name: 'Sat, 21 Nov' });
+    expect(tab.querySelector('.attendance__month')?.textContent).toBe('Nov');
   });
 
   it('charts hours 6 am to 7 pm with the four series', () => {

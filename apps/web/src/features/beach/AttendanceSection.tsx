@@ -22,6 +22,17 @@ const SERIES: Array<{ name: string; color: string; field: keyof Omit<AttendanceR
   { name: 'Crafts', color: '#6a1b9a', field: 'crafts' },
 ];
 
+/** "Tue, 05 Mar" with the month in its own span (hidden on phones, still part of the name). */
+function TabLabel({ label }: { label: string }) {
+  const match = /^(.*\d) (\w+)$/.exec(label);
+  if (!match) return <>{label}</>;
+  return (
+    <>
+      {match[1]} <span className="attendance__month">{match[2]}</span>
+    </>
+  );
+}
+
 function AttendanceChart({ day, records }: { day: string; records: AttendanceRecord[] }) {
   const byHour = new Map(records.map((r) => [r.hour, r]));
   return (
@@ -42,7 +53,9 @@ function AttendanceChart({ day, records }: { day: string; records: AttendanceRec
 
 /**
  * Public attendance (spec section 2): a tab per day and a line chart. The latest day is selected
- * when it is today at the beach; otherwise a "Today" tab says there are no records for today.
+ * when it is today at the beach; otherwise a "Today" tab says there are no records for today. A
+ * beach with no records at all gets one line instead of an empty chart. On phones the tabs show the
+ * day without its month (the month stays in the tab's name), so a week fits in two rows.
  */
 export function AttendanceSection({
   attendances,
@@ -82,6 +95,16 @@ export function AttendanceSection({
     tabRefs.current.get(tabs[next]!)?.focus();
   };
 
+  if (days.length === 0) {
+    return (
+      <section className="card attendance beach__wide" aria-labelledby="attendance-heading">
+        <h2 id="attendance-heading">Public attendance</h2>
+        <p className="muted" data-testid="attendance-none">
+          No public attendance counts have been recorded for this beach.
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="card attendance beach__wide" aria-labelledby="attendance-heading">
       <h2 id="attendance-heading">Public attendance</h2>
@@ -90,7 +113,7 @@ export function AttendanceSection({
           <span className="sample-tag">Sample data</span> These numbers are examples, not real counts.
         </p>
       )}
-      <div className="tabs" role="tablist" aria-label="Attendance day" onKeyDown={onKeyDown}>
+      <div className="tabs attendance__tabs" role="tablist" aria-label="Attendance day" onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button
             key={tab}
@@ -107,7 +130,7 @@ export function AttendanceSection({
             tabIndex={tab === current ? 0 : -1}
             onClick={() => setSelected(tab)}
           >
-            {tab}
+            <TabLabel label={tab} />
           </button>
         ))}
       </div>

@@ -71,7 +71,9 @@ describe('BeachDetail', () => {
 
   it('shows exactly 3 with no band label', () => {
     const { container } = show(detail({ beach: beach({ hazard: 3 }) }));
-    expect(screen.getByText('3/10')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'General Hazard Rating' })).getByText('3/10'),
+    ).toBeTruthy();
     expect(container.querySelector('.hazard__band')).toBeNull();
   });
 
@@ -106,13 +108,19 @@ describe('BeachDetail', () => {
     expect(within(tile('Hazards')).getByText('Permanent rip')).toBeTruthy();
   });
 
-  it('shows the first 3 related and nearby beaches', () => {
+  it('shows the first 3 nearby beaches, and related beaches that Near By does not already show', () => {
     const many = Array.from({ length: 6 }, (_, i) => summary({ id: 10 + i, title: `Beach ${i + 1}` }));
     show(detail({ nearBy: many, relatedBeaches: many }));
-    for (const name of ['Related Beaches', 'Near By Beaches']) {
-      const links = within(screen.getByRole('region', { name })).getAllByRole('link');
-      expect(links.map((a) => a.textContent)).toEqual(['Beach 1', 'Beach 2', 'Beach 3']);
-    }
+    const titles = (name: string) =>
+      within(screen.getByRole('region', { name }))
+        .getAllByRole('link')
+        .map((a) => a.textContent);
+    expect(titles('Near By Beaches')).toEqual(['Beach 1', 'Beach 2', 'Beach 3']);
+    expect(titles('Related Beaches')).toEqual(['Beach 4', 'Beach 5', 'Beach 6']);
+    cleanup();
+    show(detail({ nearBy: many.slice(0, 3), relatedBeaches: many.slice(0, 2) }));
+    // Nothing left to add: no Related card repeating Near By.
+    expect(screen.queryByRole('region', { name: 'Related Beaches' })).toBeNull();
   });
 
   it('ends with the beach key and the Rendered @ time in the beach time zone', () => {
@@ -121,12 +129,12 @@ describe('BeachDetail', () => {
     expect(screen.getByText(/Rendered @ (1:05 pm|21 Nov, 1:05 pm)/)).toBeTruthy();
   });
 
-  it('labels sample data', () => {
+  it('labels a sample beach', () => {
     show(detail({ beach: beach({ is_sample: true }) }));
-    expect(screen.getByText('Sample data')).toBeTruthy();
+    expect(screen.getByText('Sample beach')).toBeTruthy();
   });
 
-  it('photos: none shows the placeholder, one shows alone, several rotate in a carousel', () => {
+  it('photos: none shows nothing, one shows alone, several rotate in a carousel', () => {
     const image = (id: number) => ({
       id,
       url: `/media/${id}.jpg`,
@@ -135,7 +143,9 @@ describe('BeachDetail', () => {
       licence: null,
     });
     show();
-    expect(screen.getByText('No photos of this beach yet.')).toBeTruthy();
+    // No photos: no photo card at all.
+    expect(screen.queryByRole('region', { name: 'Photos' })).toBeNull();
+    expect(screen.queryByText(/No photos/)).toBeNull();
     cleanup();
     show(detail({ images: [image(1)] }));
     expect(screen.getByRole('img', { name: 'View 1' })).toBeTruthy();
@@ -157,6 +167,32 @@ describe('BeachDetail', () => {
     );
     fireEvent.error(screen.getByRole('img', { name: 'View' }));
     expect(screen.getByText('Image not available')).toBeTruthy();
+  });
+
+  it('puts "Right now" first, right below the title, with patrol, warnings and hazard', async () => {
+    show(detail({ beach: beach({ hazard: null, patrol: 1, is_patrolled_today: null }) }));
+    const panel = screen.getByRole('region', { name: 'Right now' });
+    const regions = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label') ?? r.textContent);
+    expect(regions[0]).toContain('Right now');
+    expect(within(panel).getByText('Patrol times not known for this beach')).toBeTruthy();
+    expect(
+      within(panel).getByText(/Swim at a patrolled beach, between the red and yellow flags/),
+    ).toBeTruthy();
+    expect(within(panel).getByText('Not rated')).toBeTruthy();
+    // The weather request fails in this test: warnings are not available, never "none".
+    expect(await within(panel).findByText('Marine warnings not available right now')).toBeTruthy();
+    expect(within(panel).queryByText(/No marine warnings/)).toBeNull();
+  });
+
+  it('collapses a beach with no hazard rating, facilities or regulations into one honest line', () => {
+    show(detail({ beach: beach({ hazard: null, facilities: [] }) }));
+    expect(screen.getByTestId('facilities-unknown').textContent).toMatch(
+      /^No hazard rating, facilities, regulations or hazard notes recorded for this beach yet\. That does not mean there are none/,
+    );
+    for (const name of ['Information', 'Regulations', 'Hazards', 'General Hazard Rating']) {
+      expect(screen.queryByRole('region', { name })).toBeNull();
+    }
+    expect(screen.queryByText('No information')).toBeNull();
   });
 
   it('has a Map card for the beach and its nearby beaches', () => {

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
   STATE_NAMES,
@@ -8,15 +9,20 @@ import {
   groupFacilities,
   isStateCode,
   orderedDescriptionSections,
+  hazardDisplay,
   teaser,
   type BeachDetailResponse,
+  type WeatherState,
 } from '@safeshore/domain';
+import { patrolsQuery } from '../../data/patrols.ts';
 import { useDataMode } from '../../data/source.ts';
+import { beachWeatherQuery } from '../../data/weather.ts';
+import { useOnline } from '../../platform/online.ts';
 import { BeachCard } from '../../ui/BeachCard.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { HazardRating } from '../../ui/HazardRating.tsx';
 import { DirectionsIcon, RulerIcon } from '../../ui/icons/index.ts';
-import { BeachConditions, BeachWeatherSummary } from '../conditions/index.ts';
+import { BeachConditions, useNow } from '../conditions/index.ts';
 import { BeachMapSection } from '../map/index.ts';
 import { AlgalWidget } from './AlgalWidget.tsx';
 import { AttendanceSection } from './AttendanceSection.tsx';
@@ -24,11 +30,18 @@ import { BeachPhotos } from './BeachPhotos.tsx';
 import { BeachStatus } from './BeachStatus.tsx';
 import { FacilityTiles } from './FacilityTiles.tsx';
 import { PatrolsSection } from './PatrolsSection.tsx';
+import { RightNowPanel } from './RightNowPanel.tsx';
 import { TodayConditions } from './TodayConditions.tsx';
+import './beach.css';
 
 const SHOWN_NEARBY = 3;
 
-/** `actions` sit beside Directions in the header (the Favourite button, which needs the session). */
+/**
+ * A beach page (spec section 2), ordered by what keeps people safe (issue 16): the title, then
+ * "Right now" (patrol now, warnings, hazard, conditions), patrols, hazards and conditions, then the
+ * rest. Sections we have no data for collapse into one honest line instead of empty cards.
+ * `actions` sit beside Directions in the header (the Favourite button, which needs the session).
+ */
 export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; actions?: ReactNode }) {
   const { beach } = detail;
   const [descriptionOpen, setDescriptionOpen] = useState(false);
@@ -37,9 +50,35 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
   const length = formatLengthKm(beach.length);
   const groups = groupFacilities(beach.facilities);
   const stateName = isStateCode(beach.state) ? STATE_NAMES[beach.state] : beach.state;
-  const renderedAt = formatPlaceTime(new Date(beach.rendered_at), new Date(), beach.timezone);
+  const now = useNow();
+  const renderedAt = formatPlaceTime(new Date(beach.rendered_at), now, beach.timezone);
   const precision = beach.source.coordinate_precision_m;
   const offline = useDataMode() === 'offline';
+  const online = useOnline();
+  // The same requests the Conditions card and the Patrols card make (one each, shared by key).
+  const weather = useQuery({ ...beachWeatherQuery(beach.id), enabled: online });
+  const patrols = useQuery({ ...patrolsQuery(beach.id, null), enabled: online });
+  const weatherState: WeatherState = !online
+    ? 'offline'
+    : weather.data
+      ? 'loaded'
+      : weather.isError
+        ? 'unavailable'
+        : 'loading';
+  const rated = hazardDisplay(beach.hazard).rated;
+  const hasFacilities = Object.values(groups).some((list) => list.length > 0);
+  const nearBy = detail.nearBy.slice(0, SHOWN_NEARBY);
+  const shownNearBy = new Set(nearBy.map((b) => b.id));
+  // Related beaches (same council area) that Near By does not already show.
+  const related = detail.relatedBeaches.filter((b) => !shownNearBy.has(b.id)).slice(0, SHOWN_NEARBY);
+  const mapBeach = {
+    id: beach.id,
+    title: beach.title,
+    latitude: beach.latitude,
+    longitude: beach.longitude,
+    length: beach.length,
+    url: beach.url,
+  };
 
   return (
     <article className="beach" aria-labelledby="beach-title">
@@ -73,14 +112,46 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
               <DirectionsIcon size={18} /> Directions{' '}
               <span className="visually-hidden">(opens in a new tab)</span>
             </a>
+            <BeachMapSection beach={mapBeach} beaches={detail.nearBy} placement="actions" />
             {actions}
           </div>
-          <BeachWeatherSummary beach={beach} />
+          <RightNowPanel
+            beach={beach}
+            weather={weather.data ?? null}
+            weatherState={weatherState}
+            patrols={patrols.data ?? null}
+            now={now}
+          />
         </div>
       </header>
 
       <div className="page beach__grid">
-        <BeachPhotos images={detail.images} beachTitle={beach.title} />
+        <PatrolsSection key={`patrols-${beach.id}`} beach={beach} />
+
+        {rated && (
+          <section className="card" aria-labelledby="hazard-heading">
+            <h2 id="hazard-heading">General Hazard Rating</h2>
+            <HazardRating hazard={beach.hazard} />
+            <p>
+              <Link to="/surf-safety/flags-and-signs">Beach flags and signs explained</Link>
+            </p>
+          </section>
+        )}
+
+        {hasFacilities ? (
+          <FacilityTiles groups={groups} />
+        ) : (
+          <section className="card beach__wide beach__none" aria-labelledby="facilities-heading">
+            <h2 id="facilities-heading">Facilities, regulations and hazards</h2>
+            <p className="muted" data-testid="facilities-unknown">
+              {rated ? 'No' : 'No hazard rating,'} facilities, regulations or hazard notes recorded for this
+              beach yet. That does not mean there are none: check the signs at the beach.{' '}
+              <Link to="/surf-safety/flags-and-signs">Beach flags and signs explained</Link>
+            </p>
+          </section>
+        )}
+
+        <BeachConditions beach={beach} />
 
         {detail.todayPosts.length > 0 && (
           <TodayConditions posts={detail.todayPosts} beachTitle={beach.title} />
@@ -108,65 +179,29 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
             <div>
               <dt>Surf life saving club{beach.clubs.length === 1 ? '' : 's'}</dt>
               <dd>
-                {beach.clubs.length > 0 ? beach.clubs.map((club) => club.title).join(', ') : 'No information'}
+                {beach.clubs.length > 0 ? beach.clubs.map((club) => club.title).join(', ') : 'Not recorded'}
               </dd>
             </div>
           </dl>
         </section>
 
-        <section className="card" aria-labelledby="hazard-heading">
-          <h2 id="hazard-heading">General Hazard Rating</h2>
-          <HazardRating hazard={beach.hazard} />
-          <p>
-            <Link to="/surf-safety/flags-and-signs">Beach flags and signs explained</Link>
-          </p>
-        </section>
-
-        <PatrolsSection key={`patrols-${beach.id}`} beach={beach} />
+        {detail.images.length > 0 && <BeachPhotos images={detail.images} beachTitle={beach.title} />}
 
         <AttendanceSection
           key={`attendance-${beach.id}`}
           attendances={beach.attendances}
           isSample={beach.attendance_is_sample}
           timeZone={beach.timezone}
+          now={now}
         />
 
-        <BeachConditions beach={beach} />
-
-        <FacilityTiles groups={groups} />
-
-        <div className="card beach__wide beach__map">
-          <BeachMapSection
-            beach={{
-              id: beach.id,
-              title: beach.title,
-              latitude: beach.latitude,
-              longitude: beach.longitude,
-              length: beach.length,
-              url: beach.url,
-            }}
-            beaches={detail.nearBy}
-          />
-        </div>
-
-        <section className="card" aria-labelledby="related-heading">
-          <h2 id="related-heading">Related Beaches</h2>
-          {detail.relatedBeaches.length > 0 ? (
-            <ul className="beach-list">
-              {detail.relatedBeaches.slice(0, SHOWN_NEARBY).map((b) => (
-                <BeachCard key={b.id} beach={b} />
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">No other beaches in {beach.area} yet.</p>
-          )}
-        </section>
+        <BeachMapSection beach={mapBeach} beaches={detail.nearBy} placement="body" />
 
         <section className="card" aria-labelledby="nearby-heading">
           <h2 id="nearby-heading">Near By Beaches</h2>
-          {detail.nearBy.length > 0 ? (
+          {nearBy.length > 0 ? (
             <ul className="beach-list">
-              {detail.nearBy.slice(0, SHOWN_NEARBY).map((b) => (
+              {nearBy.map((b) => (
                 <BeachCard key={b.id} beach={b} />
               ))}
             </ul>
@@ -174,6 +209,17 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
             <p className="muted">No other beaches nearby in SafeShore yet.</p>
           )}
         </section>
+
+        {related.length > 0 && (
+          <section className="card" aria-labelledby="related-heading">
+            <h2 id="related-heading">Related Beaches</h2>
+            <ul className="beach-list">
+              {related.map((b) => (
+                <BeachCard key={b.id} beach={b} />
+              ))}
+            </ul>
+          </section>
+        )}
       </div>
 
       <footer className="page beach__footer">

@@ -7,6 +7,7 @@ import { beachPatrolsKey } from '../../data/patrols.ts';
 import { beachQuery } from '../../data/queries.ts';
 import { useDataMode } from '../../data/source.ts';
 import { useOnline } from '../../platform/online.ts';
+import { NotSavedOffline } from '../../ui/NotSavedOffline.tsx';
 import { BeachDetail } from './BeachDetail.tsx';
 import { FollowButton } from './FollowButton.tsx';
 import { useBeachReload } from './useBeachReload.ts';
@@ -22,7 +23,9 @@ export function BeachPage() {
       ? { id: offlineBeachId(idParam) }
       : { path: [state, area, location, beachSlug].join('/') };
   const mode = useDataMode();
-  const { data, error, isPending, refetch, isFetching, dataUpdatedAt } = useQuery(beachQuery(ref, mode));
+  const { data, error, isPending, refetch, isFetching, dataUpdatedAt, fetchStatus } = useQuery(
+    beachQuery(ref, mode),
+  );
   const queryClient = useQueryClient();
   const online = useOnline();
   usePageTitle(data?.beach.title ?? '');
@@ -38,6 +41,13 @@ export function BeachPage() {
       }
     },
   });
+
+  // Offline, a beach the local database does not hold (or no local database at all) says so.
+  const notSaved =
+    !online &&
+    ((isPending && fetchStatus === 'paused') ||
+      (mode === 'offline' && error instanceof ApiError && error.status === 404));
+  if (notSaved) return <NotSavedOffline what="beach" />;
 
   if (isPending) {
     return (

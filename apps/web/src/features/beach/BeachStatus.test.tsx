@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { beach } from '../../test/fixtures.ts';
-import { BeachStatus, flagIconName, patrolledTodayText } from './BeachStatus.tsx';
+import { BeachStatus, flagIconName } from './BeachStatus.tsx';
 
 afterEach(cleanup);
 
@@ -46,44 +46,13 @@ describe('BeachStatus', () => {
     expect(screen.queryByText(/Beach status/)).toBeNull();
   });
 
-  it('shows today’s patrol hours at the beach, labelled when sample', () => {
+  it('says nothing about today in the header, even with a (sample) roster: Right now does', () => {
     render(
       <BeachStatus
         beach={beach({ is_patrolled_today: { flag: 1, start: '09:00', end: '17:00', is_sample: true } })}
       />,
     );
-    const today = screen.getByTestId('patrolled-today');
-    expect(today.textContent).toBe('Patrolled today 9:00 am – 5:00 pmSample data');
-    expect(screen.getByText('Sample data')).toBeTruthy();
-  });
-
-  it('a real schedule carries no sample label', () => {
-    render(
-      <BeachStatus
-        beach={beach({ is_patrolled_today: { flag: 1, start: '06:30', end: '18:45', is_sample: false } })}
-      />,
-    );
-    expect(screen.getByTestId('patrolled-today').textContent).toBe('Patrolled today 6:30 am – 6:45 pm');
-    expect(screen.queryByText('Sample data')).toBeNull();
-  });
-});
-
-describe('patrolledTodayText', () => {
-  it('formats instants in the beach time zone', () => {
-    const today = {
-      flag: 1 as const,
-      start: '2026-11-21T22:00:00Z',
-      end: '2026-11-22T06:00:00Z',
-      is_sample: false,
-    };
-    expect(patrolledTodayText(today, 'Australia/Sydney')).toBe('Patrolled today 9:00 am – 5:00 pm');
-    expect(patrolledTodayText(today, 'Australia/Perth')).toBe('Patrolled today 6:00 am – 2:00 pm');
-  });
-
-  it('says "Not patrolled today" for flag 0 and nothing when unknown', () => {
-    expect(
-      patrolledTodayText({ flag: 0, start: null, end: null, is_sample: false }, 'Australia/Sydney'),
-    ).toBe('Not patrolled today');
-    expect(patrolledTodayText(null, 'Australia/Sydney')).toBeNull();
+    expect(screen.queryByText(/today/i)).toBeNull();
+    expect(screen.queryByText(/Sample/)).toBeNull();
   });
 });

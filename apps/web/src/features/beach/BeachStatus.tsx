@@ -6,7 +6,6 @@ import {
   UnknownPatrolIcon,
   type BeachFlagIconName,
 } from '../../ui/icons/index.ts';
-import { timeRange } from './format.ts';
 
 /**
  * The spec's flag icon name: "patrolled-{covid_status}" when patrol >= 1, "unpatrolled-{…}" when
@@ -27,21 +26,13 @@ export function patrolText(patrol: number | null): string {
 }
 
 /**
- * Today's patrol: "Patrolled today 9:00 am – 5:00 pm" (times at the beach), "Not patrolled today",
- * or null when unknown (nothing is said then beyond the patrol badge).
+ * The header's badges: what the beach record says about patrols in season, with the status flag,
+ * the beach status, and a sample-beach label. Today's patrol (on duty now, next patrol, or not
+ * known) is said by the Right now panel below, from real rosters only.
  */
-export function patrolledTodayText(today: Beach['is_patrolled_today'], timeZone: string): string | null {
-  if (!today) return null;
-  if (today.flag === 0) return 'Not patrolled today';
-  const hours = timeRange(today.start, today.end, timeZone);
-  return hours ? `Patrolled today ${hours}` : 'Patrolled today';
-}
-
-/** The header's badges: patrol with the status flag, the beach status, today's patrol, sample data. */
 export function BeachStatus({ beach }: { beach: Beach }) {
   const flag = flagIconName(beach);
   const patrolled = beach.patrol !== null && beach.patrol >= 1;
-  const today = patrolledTodayText(beach.is_patrolled_today, beach.timezone);
   const flagTitle =
     flag && beach.covid_status
       ? `${patrolled ? 'Patrolled' : 'Unpatrolled'} beach flag, status ${STATUS_COLOUR_NAMES[beach.covid_status]}`
@@ -66,16 +57,7 @@ export function BeachStatus({ beach }: { beach: Beach }) {
           {beach.status}
         </span>
       )}
-      {today && (
-        <span
-          className={`badge ${beach.is_patrolled_today?.flag === 1 ? 'badge--patrol' : 'badge--unknown'}`}
-          data-testid="patrolled-today"
-        >
-          {today}
-          {beach.is_patrolled_today?.is_sample && <span className="sample-tag">Sample data</span>}
-        </span>
-      )}
-      {beach.is_sample && <span className="badge badge--sample">Sample data</span>}
+      {beach.is_sample && <span className="badge badge--sample">Sample beach</span>}
     </p>
   );
 }

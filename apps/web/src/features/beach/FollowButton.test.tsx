@@ -16,11 +16,18 @@ const BEACH_ID = 2;
 const show = () => renderScreen(<FollowButton beachId={BEACH_ID} />, { path: '/beach' });
 
 describe('FollowButton', () => {
-  it('sends a guest to Login without a call', () => {
+  it('sends a guest to Login without a call, carrying the way back and the beach to follow', () => {
     const api = mockApi({});
-    show();
+    renderScreen(<FollowButton beachId={BEACH_ID} />, {
+      path: '/beach/:state/:area/:location/:beach',
+      url: '/beach/nsw/waverley/bondi-beach/bondi-beach',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Favourite' }));
-    expect(screen.getByTestId('where').textContent).toBe('/login');
+    const where = screen.getByTestId('where');
+    expect(where.textContent).toBe('/login');
+    const search = new URLSearchParams(where.dataset.search);
+    expect(search.get('next')).toBe('/beach/nsw/waverley/bondi-beach/bondi-beach');
+    expect(search.get('follow')).toBe(String(BEACH_ID));
     expect(api.calls).toEqual([]);
   });
 

@@ -1,18 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { myBeachesQuery } from '../../data/account-queries.ts';
 import { followBeach } from '../../data/accounts.ts';
 import { useSession } from '../../data/session.ts';
+import { intentSearch } from '../../data/sign-in-intent.ts';
 import { StarFilledIcon, StarIcon } from '../../ui/icons/index.ts';
 
 /**
  * Favourite / Unfavourite (spec sections 2 and 4). A beach counts as followed when it is in the
  * followed list; the button is disabled while the request runs (until the list has been reloaded).
- * A guest pressing it goes to Login. Failures are logged and only end the in-flight state.
+ * A guest pressing it goes to Login, carrying the way back. Failures are logged and only end the in-flight state.
  */
 export function FollowButton({ beachId }: { beachId: number }) {
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const userId = session?.user.id ?? 0;
   const followed = useQuery({ ...myBeachesQuery(userId), enabled: session !== null });
@@ -23,8 +25,11 @@ export function FollowButton({ beachId }: { beachId: number }) {
   });
 
   if (!session) {
+    // Login says which beach it is for and, once signed in, follows it and comes back here (issue 16).
+    const toLogin = () =>
+      navigate(`/login${intentSearch({ next: `${location.pathname}${location.search}`, follow: beachId })}`);
     return (
-      <button type="button" className="button button--secondary" onClick={() => navigate('/login')}>
+      <button type="button" className="button button--secondary" onClick={toLogin}>
         <StarIcon size={18} /> Favourite
       </button>
     );

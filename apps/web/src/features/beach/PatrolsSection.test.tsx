@@ -86,11 +86,14 @@ describe('PatrolsSection', () => {
     expect(within(empty).getByRole('link').getAttribute('href')).toBe('/surf-safety');
   });
 
-  it('a beach whose patrol is unknown: says we hold no information, never "no services"', async () => {
+  it('a beach whose patrol is unknown: patrol times not known, with the standing advice, never "no services"', async () => {
     mockApi({ 'GET /api/v4/beach/1/patrols': [200, patrolsResponse('2026-11-21', { patrols: {} })] });
     show(null);
     const empty = await screen.findByTestId('patrols-empty');
-    expect(empty.textContent).toContain('SafeShore holds no patrol information for this beach.');
+    expect(empty.textContent).toContain('Patrol times not known for this beach.');
+    expect(empty.textContent).toContain(
+      'Swim at a patrolled beach, between the red and yellow flags. In an emergency call Triple Zero (000).',
+    );
     expect(empty.textContent).not.toContain('no services');
   });
 

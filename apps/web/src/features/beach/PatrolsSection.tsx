@@ -1,7 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { LIFE_SAVING_ORG, type Beach, type PatrolDay, type PatrolsResponse } from '@safeshore/domain';
+import {
+  LIFE_SAVING_ORG,
+  PATROL_TIMES_NOT_KNOWN,
+  STANDING_ADVICE,
+  type Beach,
+  type PatrolDay,
+  type PatrolsResponse,
+} from '@safeshore/domain';
 import { patrolsQuery } from '../../data/patrols.ts';
 import { useOnline } from '../../platform/online.ts';
 import { CalendarIcon } from '../../ui/icons/index.ts';
@@ -89,7 +96,11 @@ function Patrols({ beach }: { beach: Pick<Beach, 'id' | 'patrol' | 'title'> }) {
                 <h3 id={`club-${clubId}`}>{club.name}</h3>
                 <ol className="patrols__days">
                   {club.days.map((day) => (
-                    <li key={day.date} className={day.is_patrol === 1 ? 'patrols__day--on' : undefined}>
+                    <li
+                      key={day.date}
+                      // A sample roster is a demo: never styled as a patrol.
+                      className={day.is_patrol === 1 && !data.is_sample ? 'patrols__day--on' : undefined}
+                    >
                       <span className="patrols__date">{patrolDayLabel(day.date, data.schedule_dates)}</span>
                       <span className="patrols__hours">{patrolHours(day)}</span>
                       {day.public_holiday && <span className="patrols__holiday">{day.public_holiday}</span>}
@@ -121,21 +132,21 @@ function Patrols({ beach }: { beach: Pick<Beach, 'id' | 'patrol' | 'title'> }) {
 
 /**
  * No club patrols in the answer. Only a beach known to be unpatrolled gets the spec's "no services"
- * message; an unknown (or patrolled but unscheduled) beach must not be described as unserviced.
+ * message; an unknown (or patrolled but unscheduled) beach must not be described as unserviced:
+ * its patrol times are not known, with the standing advice.
  */
 function NoPatrols({ patrol }: { patrol: number | null }) {
   return (
     <div data-testid="patrols-empty">
       {patrol === 0 ? (
         <p>{LIFE_SAVING_ORG.label} currently provides no services for this beach.</p>
-      ) : patrol === null ? (
-        <p>SafeShore holds no patrol information for this beach.</p>
       ) : (
-        <p>Patrol days and times for this beach are not available in SafeShore.</p>
+        <p>
+          <strong>{PATROL_TIMES_NOT_KNOWN}.</strong>
+        </p>
       )}
       <p>
-        Check the signs at the beach and always swim between the red and yellow flags.{' '}
-        <Link to="/surf-safety">Learn about surf safety</Link>
+        {STANDING_ADVICE} <Link to="/surf-safety">Learn about surf safety</Link>
       </p>
     </div>
   );

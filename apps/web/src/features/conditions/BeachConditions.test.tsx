@@ -129,7 +129,13 @@ describe('BeachConditions', () => {
     expect(rows[1]!.textContent!.trim()).toBe('LowWed 3:12 am0.3 m');
     expect(panel.textContent).toContain('Sydney (Fort Denison), 7.40 km from the beach');
     expect(within(panel).getByTestId('tide-now').textContent).toContain('Rising, 1.1 m');
-    expect(sourceLines(panel)[0]).toMatch(/^neaps tide predictions · updated just now/);
+    // One text: no "Rising , 1.1 m" from a separately rendered word.
+    expect(within(panel).getByText('Rising, 1.1 m')).toBeTruthy();
+    // Spec section 3: the arrow points down only at low tide (rising: up).
+    expect(within(panel).getByTestId('tide-now').querySelector('svg')?.outerHTML).not.toContain('rotate(180');
+    // A computed prediction is not "updated … ago".
+    expect(sourceLines(panel)[0]).toMatch(/^neaps tide predictions · predicted, not measured/);
+    expect(sourceLines(panel)[0]).not.toMatch(/updated/);
   });
 
   it('UV: coloured bands and "n/11+" labels', async () => {

@@ -1,11 +1,11 @@
-import type { DataSource, MarineWarning } from '@safeshore/domain';
+import { warningSeverity, type DataSource, type MarineWarning } from '@safeshore/domain';
 import { WarningIcon } from '../../ui/icons/index.ts';
 import { formatInstant } from './format.ts';
 import { SourceLine } from './SourceLine.tsx';
 
 /**
  * Today's marine warnings with a count badge. `source` null means the warnings could not be fetched:
- * then we say so, and never claim there are none.
+ * then we say so, and never claim there are none. Most severe first.
  */
 export function MarineWarnings({
   warnings,
@@ -15,16 +15,23 @@ export function MarineWarnings({
   headingLevel = 3,
 }: {
   warnings: MarineWarning[];
-  /** undefined: the list comes without provenance (a place's fields). */
-  source?: DataSource | null;
+  /** Null: the warnings could not be read (not known). */
+  source: DataSource | null;
   timeZone: string;
   now: Date;
   headingLevel?: 2 | 3;
 }) {
   const Heading = `h${headingLevel}` as const;
   const unavailable = source === null;
+  const sorted = [...warnings].sort((a, b) => warningSeverity(b) - warningSeverity(a));
   return (
-    <section className="marine-warnings" aria-label="Marine warnings" data-testid="marine-warnings">
+    <section
+      id="marine-warnings"
+      className="marine-warnings"
+      aria-label="Marine warnings"
+      data-testid="marine-warnings"
+      tabIndex={-1}
+    >
       <Heading className="marine-warnings__heading">
         <WarningIcon size={20} /> Marine warnings{' '}
         {!unavailable && (
@@ -49,7 +56,7 @@ export function MarineWarnings({
         <p className="muted">No marine warnings issued for this area today.</p>
       ) : (
         <ul className="marine-warnings__list">
-          {warnings.map((warning, i) => (
+          {sorted.map((warning, i) => (
             <li key={i} className="marine-warning">
               {warning.title && <p className="marine-warning__title">{warning.title}</p>}
               <p>{warning.text}</p>

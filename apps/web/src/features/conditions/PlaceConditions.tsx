@@ -71,7 +71,12 @@ export function PlaceConditions({ place }: { place: Place }) {
       {!hasObservations && !hasForecast && (
         <p className="muted">Weather for {place.title} is not available right now.</p>
       )}
-      <MarineWarnings warnings={place.todays_marine_warnings} timeZone={place.timezone} now={now} />
+      <MarineWarnings
+        warnings={place.todays_marine_warnings}
+        source={place.marine_warnings_source ?? null}
+        timeZone={place.timezone}
+        now={now}
+      />
     </section>
   );
 }

@@ -1,23 +1,51 @@
 import { sourceLabel, type DataSource } from '@safeshore/domain';
 
+const URL_IN_TEXT = /(https?:\/\/[^\s,;)]+[^\s,;).])/g;
+
+/**
+ * An attribution as a line of text, with any address in it turned into a short link
+ * ("doi.org/10.17882/109129") instead of a raw URL.
+ */
+function Attribution({ text }: { text: string }) {
+  const parts = text.split(URL_IN_TEXT);
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <a key={i} href={part} target="_blank" rel="noopener noreferrer">
+            {part.replace(/^https?:\/\/(www\.)?/, '')}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 /**
  * Where a figure came from and how old it is: "Open-Meteo forecast · updated 12 min ago", the
  * provider's attribution, and an "Out of date" mark when the data is older than its freshness window
- * (served from the cache because the provider could not be reached).
+ * (served from the cache because the provider could not be reached). A computed prediction (tides)
+ * says "predicted" instead of an age: it is not an observation that gets old.
  */
 export function SourceLine({
   source,
   now,
   compact = false,
+  predicted = false,
 }: {
   source: DataSource;
   now: Date;
-  /** Leave out the attribution (the header summary; the tabs carry it). */
+  /** Leave out the attribution. */
   compact?: boolean;
+  predicted?: boolean;
 }) {
+  const linked = source.url && !/https?:\/\//.test(source.attribution);
   return (
     <p className={`source-line${source.stale ? ' source-line--stale' : ''}`} data-testid="source-line">
-      <span>{sourceLabel(source, now)}</span>
+      <span>{predicted ? `${source.name} · predicted, not measured` : sourceLabel(source, now)}</span>
       {source.stale && (
         <span
           className="stale-badge"
@@ -28,13 +56,13 @@ export function SourceLine({
       )}
       {!compact && source.attribution && (
         <span className="source-line__attribution">
-          {source.url ? (
-            <a href={source.url} target="_blank" rel="noopener noreferrer">
+          {linked ? (
+            <a href={source.url!} target="_blank" rel="noopener noreferrer">
               {source.attribution}
               <span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           ) : (
-            source.attribution
+            <Attribution text={source.attribution} />
           )}
         </span>
       )}

@@ -1,1 +1,2 @@
-export { BeachConditions, BeachWeatherSummary, PlaceConditions } from './lazy.tsx';
+export { BeachConditions, PlaceConditions } from './lazy.tsx';
+export { useNow } from './useNow.ts';

@@ -11,9 +11,6 @@ import { useOnline } from '../../platform/online.ts';
 const LazyBeachConditions = lazy(() =>
   import('./BeachConditions.tsx').then((m) => ({ default: m.BeachConditions })),
 );
-const LazyBeachWeatherSummary = lazy(() =>
-  import('./BeachWeatherSummary.tsx').then((m) => ({ default: m.BeachWeatherSummary })),
-);
 const LazyPlaceConditions = lazy(() =>
   import('./PlaceConditions.tsx').then((m) => ({ default: m.PlaceConditions })),
 );
@@ -44,18 +41,6 @@ export function BeachConditions({ beach }: { beach: Beach }) {
   return (
     <Suspense fallback={<ConditionsCardLoading />}>
       <LazyBeachConditions beach={beach} />
-    </Suspense>
-  );
-}
-
-/** The beach page header's weather summary (widget on desktop, table on mobile). */
-export function BeachWeatherSummary({ beach }: { beach: Beach }) {
-  const online = useOnline();
-  return (
-    <Suspense
-      fallback={online ? <div className="wx-summary wx-summary--pending" aria-hidden="true" /> : null}
-    >
-      <LazyBeachWeatherSummary beach={beach} />
     </Suspense>
   );
 }

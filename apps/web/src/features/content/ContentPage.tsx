@@ -15,6 +15,7 @@ import { ApiError } from '../../data/api.ts';
 import { articleQuery } from '../../data/queries.ts';
 import { useDataMode } from '../../data/source.ts';
 import { useOnline } from '../../platform/online.ts';
+import { NotSavedOffline } from '../../ui/NotSavedOffline.tsx';
 
 const REVIEW_DATE = new Intl.DateTimeFormat('en-AU', {
   day: 'numeric',
@@ -36,9 +37,16 @@ export function ContentPage() {
   const online = useOnline();
   const onlineOnly = !online && isOnlineOnlyContent(routeName, slug);
   const mode = useDataMode();
-  const { data, error, isPending } = useQuery({ ...articleQuery(slug, mode), enabled: !onlineOnly });
+  const { data, error, isPending, fetchStatus } = useQuery({
+    ...articleQuery(slug, mode),
+    enabled: !onlineOnly,
+  });
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 422);
-  usePageTitle(data?.title ?? (notFound ? ARTICLE_NOT_FOUND.title : (handle?.title ?? 'Surf Safety')));
+  // Offline, an article the local database does not hold (or no local database at all).
+  const notSaved = !online && ((isPending && fetchStatus === 'paused') || (mode === 'offline' && notFound));
+  usePageTitle(
+    data?.title ?? (notFound && !notSaved ? ARTICLE_NOT_FOUND.title : (handle?.title ?? 'Surf Safety')),
+  );
 
   if (onlineOnly) {
     return (
@@ -48,6 +56,7 @@ export function ContentPage() {
       </div>
     );
   }
+  if (notSaved) return <NotSavedOffline what="page" />;
   if (isPending) {
     return (
       <div className="page page--narrow" aria-busy="true">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { RipCurrentIcon } from '../../ui/icons/index.ts';
+import { RipCurrentIcon } from '../../ui/icons/hazard-icons.tsx';
 
 /**
  * Home's campaign banner (spec section 2), shown when there is no algal bloom warning. It is our

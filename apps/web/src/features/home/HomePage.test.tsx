@@ -207,11 +207,19 @@ describe('Home content', () => {
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Dogs allowed' }));
     expect(listNames('Closest')).toEqual(['Beach 3']);
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Has parking' }));
-    expect(within(filters).getAllByText('There are no beaches matching your results!')).toHaveLength(2);
+    // No beach has parking recorded: that filter is not offered (it could only empty the lists).
+    expect(screen.queryByRole('checkbox', { name: 'Has parking' })).toBeNull();
   });
 
-  it('lists a beach with its city, distance in km, patrol today and the sample label', async () => {
+  it('offers no facility filters when no listed beach has any facility recorded', async () => {
+    mockApi({ 'POST /api/v4/location/': [200, locationResponse()] });
+    renderHome();
+    await screen.findByTestId('location-note');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByText('Show only beaches that')).toBeNull();
+  });
+
+  it('lists a beach with its city, distance in km and its status; a sample roster reads as a demo', async () => {
     mockApi({
       'POST /api/v4/location/': [
         200,
@@ -231,14 +239,18 @@ describe('Home content', () => {
     renderHome();
     const item = (await screen.findByRole('link', { name: 'Bondi Beach' })).closest('li')!;
     expect(item.textContent).toContain('Bondi Beach · 1.23 km');
-    expect(item.textContent).toContain('Patrolled today 9:00 am – 5:00 pm');
-    expect(within(item).getByText('Sample data')).toBeTruthy();
+    expect(within(item).getByTestId('beach-status-summary').textContent).toContain(
+      'Demo patrol times (not real)',
+    );
+    expect(item.textContent).not.toMatch(/Patrolled today|On duty/);
     expect(screen.getByRole('link', { name: 'Bondi Beach' }).getAttribute('href')).toBe(
       '/beach/nsw/waverley/bondi-beach/bondi-beach',
     );
     const quiet = screen.getByRole('link', { name: 'Quiet Cove' }).closest('li')!;
     expect(quiet.textContent).toContain('0.09 km');
-    expect(within(quiet).queryByText('Sample data')).toBeNull();
+    expect(within(quiet).getByTestId('beach-status-summary').textContent).toBe(
+      'Patrol: Patrol times not knownHazard rating: Hazard not rated',
+    );
   });
 });
 

@@ -1,21 +1,21 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../app/page-title.ts';
-import { homeLocationQuery, type HomeLocation } from '../../data/location.ts';
+import { homeLocationQuery } from '../../data/location.ts';
 import { useDataMode } from '../../data/source.ts';
-import { PatrolFlagIcon, RipCurrentIcon } from '../../ui/icons/index.ts';
-import {
-  AlgalBloomWarning,
-  Announcements,
-  BeachFilterRow,
-  PostcodeRow,
-  mapBeaches,
-} from '../location/index.ts';
-import { MAP_DEFAULT_ZOOM, MapSection } from '../map/index.ts';
+import { PatrolFlagIcon } from '../../ui/icons/flag-icons.tsx';
+import { RipCurrentIcon } from '../../ui/icons/hazard-icons.tsx';
 import { SearchBox } from '../search/index.ts';
 import { CampaignBanner } from './CampaignBanner.tsx';
 import { LocationNote } from './LocationNote.tsx';
+
+/*
+ * The lists below the hero need the location answer first; their code loads in its own chunk while
+ * that request runs (started on mount), so Home's first load carries only the hero.
+ */
+const loadNearbyBeaches = () => import('./NearbyBeaches.tsx');
+const NearbyBeaches = lazy(loadNearbyBeaches);
 
 export function HomePage() {
   usePageTitle('');
@@ -25,6 +25,9 @@ export function HomePage() {
   const { data, error, isPending, refetch, isFetching } = useQuery(homeLocationQuery(useDataMode()));
   // Spec section 8: a failed lookup clears the location.
   const location = error ? null : data;
+  useEffect(() => {
+    void loadNearbyBeaches();
+  }, []);
 
   return (
     <div className="home">
@@ -55,7 +58,13 @@ export function HomePage() {
             <span className="spinner" aria-hidden="true" /> Finding beaches near you…
           </p>
         ) : null}
-        {location ? <NearbyBeaches location={location} /> : <CampaignBanner />}
+        {location ? (
+          <Suspense fallback={null}>
+            <NearbyBeaches location={location} />
+          </Suspense>
+        ) : (
+          <CampaignBanner />
+        )}
       </div>
 
       <section className="page safety-strip" aria-labelledby="safety-heading">
@@ -90,35 +99,5 @@ export function HomePage() {
         </ul>
       </section>
     </div>
-  );
-}
-
-/** Spec section 2, in order: announcements, closest places, the banner, the filter row and the map. */
-function NearbyBeaches({ location }: { location: HomeLocation }) {
-  const { response, position } = location;
-  const { place } = response;
-  const beaches = useMemo(() => mapBeaches(response), [response]);
-  const center = position ?? (place && { latitude: place.latitude, longitude: place.longitude });
-  const near = place ? `near ${place.title}` : 'near you';
-  return (
-    <>
-      <Announcements announcements={response.announcements} />
-      <PostcodeRow heading={`Places ${near}`} postcodes={response.closestPostcodes} />
-      {response.show_algal_bloom_warning ? <AlgalBloomWarning /> : <CampaignBanner />}
-      <BeachFilterRow
-        heading={`Beaches ${near}`}
-        closest={response.closestBeaches}
-        patrolled={response.patrolledBeaches}
-      />
-      {center && (
-        <MapSection
-          heading="Explore using the Map"
-          label={`Map of beaches ${near}`}
-          center={center}
-          zoom={MAP_DEFAULT_ZOOM}
-          beaches={beaches}
-        />
-      )}
-    </>
   );
 }

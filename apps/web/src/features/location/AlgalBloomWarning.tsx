@@ -1,4 +1,4 @@
-import { WarningIcon } from '../../ui/icons/index.ts';
+import { WarningIcon } from '../../ui/icons/hazard-icons.tsx';
 
 /**
  * Spec section 4: places in South Australia carry the algal bloom warning. The text is general

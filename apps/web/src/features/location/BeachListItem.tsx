@@ -1,14 +1,20 @@
 import { Link } from 'react-router';
 import { formatDistanceKm } from '@safeshore/domain';
-import { BeachIcon, PatrolFlagIcon } from '../../ui/icons/index.ts';
-import { isSampleBeach, patrolTodayText, type ShownBeach } from '../map/index.ts';
+import { BeachStatusSummary } from '../../ui/BeachStatusSummary.tsx';
+import { BeachIcon } from '../../ui/icons/ui-icons.tsx';
+import { PatrolFlagIcon } from '../../ui/icons/flag-icons.tsx';
+import type { ShownBeach } from '../map/index.ts';
 
-/** A beach in a Home or place list: title, city, distance, today's patrol when known, and the sample label. */
-export function BeachListItem({ beach }: { beach: ShownBeach }) {
+/**
+ * A beach in a Home or place list: title, city, distance and the one-line status (patrol now,
+ * hazard). Only a real roster showing a patrol today gets the flag icon: sample schedules read as a
+ * demo, never as patrolled.
+ */
+export function BeachListItem({ beach, now }: { beach: ShownBeach; now: Date }) {
   const today = beach.is_patrolled_today;
   return (
     <li className="beach-card">
-      {today?.flag === 1 ? (
+      {today?.flag === 1 && !today.is_sample ? (
         <PatrolFlagIcon size={28} className="beach-card__icon" />
       ) : (
         <BeachIcon size={28} className="beach-card__icon" />
@@ -20,18 +26,9 @@ export function BeachListItem({ beach }: { beach: ShownBeach }) {
         <p className="beach-card__meta">
           {beach.city}
           {beach.distance !== null && ` · ${formatDistanceKm(beach.distance)}`}
+          {beach.is_sample && <span className="badge badge--sample">Sample beach</span>}
         </p>
-        {(today || isSampleBeach(beach)) && (
-          <p className="beach-card__meta">
-            {today && patrolTodayText(today)}
-            {isSampleBeach(beach) && (
-              <>
-                {today && ' '}
-                <span className="badge badge--sample">Sample data</span>
-              </>
-            )}
-          </p>
-        )}
+        <BeachStatusSummary beach={beach} now={now} />
       </div>
     </li>
   );

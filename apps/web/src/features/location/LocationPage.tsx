@@ -10,7 +10,8 @@ import {
   type Place,
 } from '@safeshore/domain';
 import { usePageTitle } from '../../app/page-title.ts';
-import { PlaceConditions } from '../conditions/index.ts';
+import { PlaceConditions, useNow } from '../conditions/index.ts';
+import { PlaceClock } from '../../ui/PlaceClock.tsx';
 import { placeLocationQuery } from '../../data/location.ts';
 import { useDataMode } from '../../data/source.ts';
 import { MAP_DEFAULT_ZOOM, MapSection } from '../map/index.ts';
@@ -92,6 +93,7 @@ export function LocationPage() {
 function PlaceDetail({ location, place }: { location: LocationResponse; place: Place }) {
   const stateName = isStateCode(place.state) ? STATE_NAMES[place.state] : place.state;
   const beaches = useMemo(() => mapBeaches(location), [location]);
+  const now = useNow();
   return (
     <article className="place" aria-labelledby="place-title">
       <header className="place__header">
@@ -100,6 +102,7 @@ function PlaceDetail({ location, place }: { location: LocationResponse; place: P
           <p className="place__where">
             {[place.region3, stateName, `Postcode ${place.postcode}`].filter(Boolean).join(' · ')}
           </p>
+          <PlaceClock timeZone={place.timezone} now={now} />
         </div>
       </header>
       <div className="page place__body">

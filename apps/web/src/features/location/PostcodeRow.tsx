@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ClosestPostcode } from '@safeshore/domain';
-import { LocationPinIcon } from '../../ui/icons/index.ts';
+import { LocationPinIcon } from '../../ui/icons/ui-icons.tsx';
 
 /** The place row (spec section 2): the closest postcodes, each linking to its place page. */
 export function PostcodeRow({

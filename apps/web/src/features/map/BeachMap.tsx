@@ -3,9 +3,9 @@ import 'leaflet/dist/leaflet.css';
 import Supercluster from 'supercluster';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
-import { formatDistanceKm, type LatLng } from '@safeshore/domain';
+import { compactBeachStatus, formatDistanceKm, type LatLng } from '@safeshore/domain';
 import { fetchMapBeaches, type MapBeaches } from '../../data/location.ts';
-import { isSampleBeach, patrolText, type ShownBeach } from './beach-facts.ts';
+import type { ShownBeach } from './beach-facts.ts';
 import { searchBounds } from './bounds.ts';
 import {
   MAP_CLUSTER_OFF_ZOOM,
@@ -73,8 +73,25 @@ function beachPopup(beach: ShownBeach, navigate: NavigateFunction): HTMLElement 
       .filter(Boolean)
       .join(' · '),
   );
-  line(patrolText(beach));
-  if (isSampleBeach(beach)) line('Sample data', 'map-popup__sample');
+  // The same one-line status as the lists (ui/BeachStatusSummary), built as DOM for Leaflet.
+  const status = compactBeachStatus({ beach, now: new Date() });
+  const statusLine = document.createElement('p');
+  statusLine.className = 'status-line';
+  statusLine.dataset.testid = 'beach-status-summary';
+  for (const [name, part] of [
+    ['Patrol', status.patrol],
+    ['Hazard rating', status.hazard],
+  ] as const) {
+    const span = document.createElement('span');
+    span.className = `status-part status-part--${part.tone}`;
+    const hidden = document.createElement('span');
+    hidden.className = 'visually-hidden';
+    hidden.textContent = `${name}: `;
+    span.append(hidden, part.text);
+    statusLine.append(span);
+  }
+  root.append(statusLine);
+  if (beach.is_sample) line('Sample beach', 'map-popup__sample');
   return root;
 }
 
@@ -260,7 +277,9 @@ export default function BeachMap({
         const { beach } = props as BeachProps;
         inView.add(beach.id);
         if (beachMarkers.has(beach.id)) continue;
-        const patrolled = beach.is_patrolled_today?.flag === 1 || (beach.patrol ?? 0) > 0;
+        // Patrolled in season (the beach record) or by today's real roster; a sample roster never counts.
+        const today = beach.is_patrolled_today;
+        const patrolled = (beach.patrol ?? 0) > 0 || (today?.flag === 1 && !today.is_sample);
         const marker = nameMarker(
           L.marker([lat, lng], { icon: markerIcon(patrolled ? 'patrolled' : 'beach'), title: beach.title }),
           beach.title,

@@ -59,7 +59,7 @@ describe('BeachMapSection', () => {
     );
     // The map's code is not even loaded until it is needed.
     expect(loaded.count).toBe(0);
-    render(<BeachMapSection beach={beach} beaches={[]} />);
+    render(<BeachMapSection beach={beach} beaches={[]} placement="body" />);
     expect(screen.getByRole('heading', { name: 'Map' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: /Map of Bondi Beach/ })).toBeNull();
     expect(loaded.count).toBe(0);
@@ -73,9 +73,20 @@ describe('BeachMapSection', () => {
     expect(map.textContent).toBe('centre -33.8908,151.2743 zoom 15 focus Bondi Beach length 1000 beaches 0');
   });
 
+  it('renders only where the page puts it: the inline card on desktop, the actions button on phones', () => {
+    render(<BeachMapSection beach={beach} beaches={[]} placement="actions" />);
+    expect(screen.queryByRole('button', { name: 'Map' })).toBeNull();
+    cleanup();
+    mobile = true;
+    render(<BeachMapSection beach={beach} beaches={[]} placement="body" />);
+    // No card holding one Map button on a phone.
+    expect(screen.queryByRole('heading', { name: 'Map' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Map' })).toBeNull();
+  });
+
   it('opens the map in a dialog from the Map button under 1000 px', async () => {
     mobile = true;
-    render(<BeachMapSection beach={beach} beaches={[]} />);
+    render(<BeachMapSection beach={beach} beaches={[]} placement="actions" />);
     expect(screen.queryByRole('region', { name: /Map of Bondi Beach/ })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Map' }));
     const dialog = screen.getByRole('dialog', { name: 'Map' });
@@ -86,8 +97,12 @@ describe('BeachMapSection', () => {
 
   it('is a short note offline', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    render(<BeachMapSection beach={beach} beaches={[]} />);
+    render(<BeachMapSection beach={beach} beaches={[]} placement="body" />);
     expect(screen.getByText('The map needs an internet connection. Go online to see it.')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    cleanup();
+    mobile = true;
+    render(<BeachMapSection beach={beach} beaches={[]} placement="actions" />);
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

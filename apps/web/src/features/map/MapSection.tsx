@@ -57,37 +57,51 @@ function WhenVisible({ children }: { children: ReactNode }) {
   );
 }
 
+function LazyMap({ center, zoom, beaches, focus, label }: Omit<MapSectionProps, 'heading'>) {
+  return (
+    <Suspense fallback={<MapLoading />}>
+      <BeachMap center={center} zoom={zoom} beaches={beaches} focus={focus ?? null} label={label} />
+    </Suspense>
+  );
+}
+
+/** The small-screen map (spec section 2): a Map button opening the map in a dialog titled `heading`. */
+export function MapDialogButton({
+  className = 'button',
+  ...props
+}: MapSectionProps & { className?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)}>
+        Map
+      </button>
+      <Dialog open={open} title={props.heading} width={800} onClose={() => setOpen(false)}>
+        {open && <LazyMap {...props} />}
+      </Dialog>
+    </>
+  );
+}
+
 /**
  * A map section (spec section 2): inline on large screens, a Map button opening a dialog under
  * 1000 px, and a short note instead while offline (the tiles and beaches need the network).
  */
-export function MapSection({ heading, label, center, zoom, beaches, focus = null }: MapSectionProps) {
+export function MapSection(props: MapSectionProps) {
   const online = useOnline();
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const [open, setOpen] = useState(false);
   const headingId = useId();
-  const map = (
-    <Suspense fallback={<MapLoading />}>
-      <BeachMap center={center} zoom={zoom} beaches={beaches} focus={focus} label={label} />
-    </Suspense>
-  );
-
   return (
     <section className="map-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>{heading}</h2>
+      <h2 id={headingId}>{props.heading}</h2>
       {!online ? (
         <p className="muted">The map needs an internet connection. Go online to see it.</p>
       ) : mobile ? (
-        <>
-          <button type="button" className="button" onClick={() => setOpen(true)}>
-            Map
-          </button>
-          <Dialog open={open} title={heading} width={800} onClose={() => setOpen(false)}>
-            {open && map}
-          </Dialog>
-        </>
+        <MapDialogButton {...props} />
       ) : (
-        <WhenVisible>{map}</WhenVisible>
+        <WhenVisible>
+          <LazyMap {...props} />
+        </WhenVisible>
       )}
     </section>
   );

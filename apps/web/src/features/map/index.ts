@@ -1,6 +1,6 @@
 export { BeachMapSection, type BeachMapSectionProps } from './BeachMapSection.tsx';
 export { MapSection, type MapSectionProps } from './MapSection.tsx';
-export { isSampleBeach, patrolText, patrolTodayText, type ShownBeach } from './beach-facts.ts';
+export type { ShownBeach } from './beach-facts.ts';
 export {
   MAP_BEACH_ZOOM,
   MAP_DEFAULT_ZOOM,

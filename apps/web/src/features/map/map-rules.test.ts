@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isSampleBeach, patrolText } from './beach-facts.ts';
 import { searchBounds } from './bounds.ts';
 import {
   MAP_BEACH_ZOOM,
@@ -11,7 +10,6 @@ import {
   MAP_TILE_ATTRIBUTION,
   MAP_TILE_URL,
 } from './constants.ts';
-import { listBeach } from '../location/location-fixtures.ts';
 
 describe('map constants (spec section 9)', () => {
   it('match the spec', () => {
@@ -46,32 +44,5 @@ describe('searchBounds', () => {
       south: 80,
       west: 175,
     });
-  });
-});
-
-describe('patrol text and the sample label', () => {
-  it('says what is known about patrols', () => {
-    expect(
-      patrolText(
-        listBeach({ is_patrolled_today: { flag: 1, start: '08:30', end: '17:00', is_sample: false } }),
-      ),
-    ).toBe('Patrolled today 8:30 am – 5:00 pm');
-    expect(
-      patrolText(listBeach({ is_patrolled_today: { flag: 1, start: '12:00', end: null, is_sample: false } })),
-    ).toBe('Patrolled today');
-    expect(
-      patrolText(listBeach({ is_patrolled_today: { flag: 0, start: null, end: null, is_sample: false } })),
-    ).toBe('Not patrolled today');
-    expect(patrolText(listBeach({ patrol: 2 }))).toBe('Patrolled in season');
-    expect(patrolText(listBeach({ patrol: 0 }))).toBe('Not patrolled');
-    expect(patrolText(listBeach({ patrol: null }))).toBe('Patrol information not available');
-  });
-
-  it('labels sample beaches and sample patrols', () => {
-    expect(isSampleBeach(listBeach())).toBe(false);
-    expect(isSampleBeach(listBeach({ is_sample: true }))).toBe(true);
-    expect(
-      isSampleBeach(listBeach({ is_patrolled_today: { flag: 1, start: null, end: null, is_sample: true } })),
-    ).toBe(true);
   });
 });

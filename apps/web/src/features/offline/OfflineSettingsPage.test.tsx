@@ -62,7 +62,10 @@ const SECOND = page({
 function mockSync(second: () => Promise<SyncResponse> | SyncResponse = () => SECOND) {
   return mockApi({
     'POST /api/v4/sync': async (body) => {
-      const since = (body as { since: string | null }).since;
+      const { since, limit } = body as { since: string | null; limit?: number };
+      // The one-beach page the explainer asks for to learn the server's count.
+      if (limit === 1)
+        return [200, { ...FIRST, beaches_upsert: FIRST.beaches_upsert.slice(0, 1), total: 413 }];
       return [200, since === 'c1' ? await second() : FIRST];
     },
   });
@@ -98,7 +101,12 @@ describe('Offline Settings on the web', () => {
     const api = mockSync();
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Offline Settings' })).toBeTruthy();
-    expect(screen.getByText(/internal database of about 12 thousand Australian beaches/)).toBeTruthy();
+    // The server's own count, not a fixed figure (issue 16).
+    await waitFor(() =>
+      expect(screen.getByTestId('offline-explainer').textContent).toMatch(
+        /^SafeShore's beach database of 413 Australian beaches can be saved on this device/,
+      ),
+    );
     expect(screen.getByText('Beaches last synchronized at')).toBeTruthy();
     expect(screen.getByTestId('beaches-synced-at').textContent).toBe('Never');
     expect(screen.getByRole('checkbox', { name: /Save beaches for offline use/ })).toHaveProperty(
@@ -106,7 +114,9 @@ describe('Offline Settings on the web', () => {
       false,
     );
     expect(screen.queryByRole('button', { name: 'Synchronize' })).toBeNull();
-    expect(api.calls).toHaveLength(0);
+    // Only the count was asked for: no sync page is stored until the user chooses.
+    expect(api.calls.map((c) => c.body)).toEqual([{ since: null, limit: 1 }]);
+    expect(screen.queryByTestId('local-beach-count')).toBeNull();
   });
 
   it('saving for offline use syncs every page: Loading ...., progress, then Beaches synchronized! and the time', async () => {
@@ -130,7 +140,9 @@ describe('Offline Settings on the web', () => {
     expect(when.textContent).toMatch(/\d{1,2}:\d{2} (am|pm)/);
     await waitFor(() => expect(screen.getByTestId('local-beach-count').textContent).toBe('3'));
     // The second request continued from the first page's cursor.
-    const sent = api.calls.filter((c) => c.path === '/api/v4/sync').map((c) => c.body);
+    const sent = api.calls
+      .filter((c) => c.path === '/api/v4/sync' && (c.body as { limit?: number }).limit !== 1)
+      .map((c) => c.body);
     expect(sent).toEqual([{ since: null }, { since: 'c1' }]);
   });
 

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatPlaceTime } from '@safeshore/domain';
 import { usePageTitle } from '../../app/page-title.ts';
 import { onOfflineDataChange } from '../../data/offline-db.ts';
 import { setWebOfflineEnabled, useOfflineEnabled } from '../../data/source.ts';
 import {
+  fetchServerBeachCount,
   findLocalAsset,
   findLocalBeach,
   getBeachesSyncedAt,
@@ -66,6 +68,15 @@ export function OfflineSettingsPage() {
   const [lastResponse, setLastResponse] = useState<unknown>(null);
   const [devTools, setDevTools] = useState(false);
   const running = useRef<AbortController | null>(null);
+  // What the server holds (not a fixed figure): the count saving for offline use will store.
+  const serverCount =
+    useQuery({
+      queryKey: ['server-beach-count'],
+      queryFn: ({ signal }) => fetchServerBeachCount(signal),
+      enabled: online,
+      staleTime: 10 * 60_000,
+      retry: false,
+    }).data ?? null;
   const saveId = useId();
 
   // Leaving the page stops a sync; it resumes from its last saved page next time.
@@ -121,10 +132,13 @@ export function OfflineSettingsPage() {
     <div className="page page--narrow offline-settings">
       {/* Spec: double-clicking the heading toggles the developer tools (deliberately hidden). */}
       <h1 onDoubleClick={() => setDevTools((shown) => !shown)}>Offline Settings</h1>
-      <p>
-        SafeShore keeps an internal database of about 12 thousand Australian beaches that can be saved on this
-        device, so that beach pages, search, places and surf-safety articles still open without a connection.
-        Patrol times, weather, radar and the map need a connection.
+      <p data-testid="offline-explainer">
+        {serverCount === null
+          ? "SafeShore's beach database"
+          : `SafeShore's beach database of ${serverCount.toLocaleString('en-AU')} Australian beaches`}{' '}
+        can be saved on this device, so that beach pages, search, places and surf-safety articles still open
+        without a connection. Beaches you open and the core safety articles are saved automatically. Patrol
+        times, weather, radar and the map need a connection.
       </p>
       {!appShell && (
         <div className="offline-settings__save">

@@ -1,7 +1,7 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
 import { registerSW } from 'virtual:pwa-register';
 import { fetchAppVersion } from '../../data/app-version.ts';
-import { startAutoSync } from '../../data/auto-sync.ts';
+import { startAutoSync, startCoreArticleSave } from '../../data/auto-sync.ts';
 import { ASSET_NAMES, setAsset } from '../../data/offline-db.ts';
 import type { AppUpdate } from './service-worker.ts';
 
@@ -18,6 +18,8 @@ const AUTO_SYNC_DELAY_MS = 5_000;
 export function registerServiceWorker(onUpdate: (update: AppUpdate) => void): void {
   // A browser whose user saved the beaches for offline use keeps them current in the background.
   startAutoSync(AUTO_SYNC_DELAY_MS);
+  // Every browser keeps the core safety articles for offline reading.
+  startCoreArticleSave(AUTO_SYNC_DELAY_MS);
   const updateServiceWorker = registerSW({
     immediate: true,
     onNeedRefresh() {

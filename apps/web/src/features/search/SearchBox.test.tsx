@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_NOW } from '../../test/clock.ts';
 import { SearchBox } from './SearchBox.tsx';
 
 const RESPONSE = {
@@ -43,7 +44,7 @@ const RESPONSE = {
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.useFakeTimers({ shouldAdvanceTime: true, now: TEST_NOW });
   fetchMock = vi.fn(
     async () =>
       new Response(JSON.stringify(RESPONSE), {

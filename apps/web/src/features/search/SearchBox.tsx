@@ -14,7 +14,7 @@ import {
 } from '@safeshore/domain';
 import { autocompleteQuery } from '../../data/queries.ts';
 import { useDataMode } from '../../data/source.ts';
-import { SearchIcon } from '../../ui/icons/index.ts';
+import { SearchIcon } from '../../ui/icons/ui-icons.tsx';
 import { useDebouncedValue } from './useDebouncedValue.ts';
 
 interface Option {
@@ -44,6 +44,7 @@ interface SearchBoxProps {
   id: string;
   label: string;
   compact?: boolean;
+  placeholder?: string;
 }
 
 /**
@@ -51,7 +52,12 @@ interface SearchBoxProps {
  * arrow keys move the highlight, Enter or Tab picks it, Escape closes; the list closes 200 ms
  * after the box loses focus so a click on a result still lands.
  */
-export function SearchBox({ id, label, compact = false }: SearchBoxProps) {
+export function SearchBox({
+  id,
+  label,
+  compact = false,
+  placeholder = 'Beach, suburb, postcode or club',
+}: SearchBoxProps) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -127,7 +133,7 @@ export function SearchBox({ id, label, compact = false }: SearchBoxProps) {
           aria-describedby={statusId}
           autoComplete="off"
           spellCheck={false}
-          placeholder="Beach, suburb, postcode or club"
+          placeholder={placeholder}
           value={text}
           onChange={(event) => {
             setText(event.target.value);

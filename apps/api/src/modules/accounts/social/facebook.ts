@@ -21,7 +21,11 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * Facebook Login: the app's access token (`{app-id}|{app-secret}`) asks the Graph API's
  * debug_token whether the user's access token is valid, was issued to our app and belongs to the
  * user id the client claims; then /me (with appsecret_proof) gives the name and e-mail.
- * Facebook only returns an e-mail address its owner has confirmed, so it counts as verified.
+ *
+ * The Graph API's User has no field saying the e-mail was verified (its `email` is "the primary
+ * email address listed on their profile"; the old `verified` field meant the account, by phone or
+ * card, not the address), so a Facebook e-mail is never treated as verified: it names a new
+ * account, but never joins an existing one.
  */
 export function createFacebookProvider(options: FacebookOptions): SocialProvider<FacebookProof> {
   const timeoutMs = options.timeoutMs ?? 5000;
@@ -59,8 +63,8 @@ export function createFacebookProvider(options: FacebookOptions): SocialProvider
       return {
         provider: 'facebook',
         subject: userId,
-        email: email?.toLowerCase() ?? null,
-        emailVerified: email !== null,
+        email: email?.normalize('NFKC').toLowerCase() ?? null,
+        emailVerified: false,
         firstName: text(profile.body.first_name),
         lastName: text(profile.body.last_name),
       } satisfies SocialIdentity;

@@ -61,12 +61,16 @@ export interface FakeApple {
   jwksRequests: number;
   /** Delay before answering, to test timeouts. */
   delayMs: number;
-  /** An identity token for `clientId` with Apple's claims, overridable. */
-  idToken(overrides?: Record<string, unknown>, key?: FakeAppleKey): string;
+  /** An identity token for `clientId` with Apple's claims (and header), overridable. */
+  idToken(overrides?: Record<string, unknown>, key?: FakeAppleKey, header?: Record<string, unknown>): string;
   close(): Promise<void>;
 }
 
-export async function startFakeApple(clientId: string): Promise<FakeApple> {
+export async function startFakeApple(
+  clientId: string,
+  options: { clock?: () => Date } = {},
+): Promise<FakeApple> {
+  const clock = options.clock ?? (() => new Date());
   const fake = {
     keys: [makeAppleKey()],
     jwksRequests: 0,
@@ -85,8 +89,8 @@ export async function startFakeApple(clientId: string): Promise<FakeApple> {
   });
   fake.jwksUrl = `${server.url}/auth/keys`;
   fake.close = server.close;
-  fake.idToken = (overrides = {}, key = fake.keys[0]!) => {
-    const now = Math.floor(Date.now() / 1000);
+  fake.idToken = (overrides = {}, key = fake.keys[0]!, header = {}) => {
+    const now = Math.floor(clock().getTime() / 1000);
     return signJwt(
       {
         iss: APPLE_ISSUER,
@@ -103,6 +107,7 @@ export async function startFakeApple(clientId: string): Promise<FakeApple> {
         ...overrides,
       },
       key,
+      header,
     );
   };
   return fake;
@@ -129,7 +134,12 @@ export interface FakeFacebook {
 }
 
 /** The Graph API's debug_token and /me, as documented, for the app `appId` with secret `appSecret`. */
-export async function startFakeFacebook(appId: string, appSecret: string): Promise<FakeFacebook> {
+export async function startFakeFacebook(
+  appId: string,
+  appSecret: string,
+  options: { clock?: () => Date } = {},
+): Promise<FakeFacebook> {
+  const clock = options.clock ?? (() => new Date());
   const fake = { users: [] as FakeFacebookUser[], requests: [] as string[] } as FakeFacebook;
   const oauthError = (res: http.ServerResponse, message: string) =>
     sendJson(res, 400, { error: { message, type: 'OAuthException', code: 190, fbtrace_id: 'AbCdEfGh' } });
@@ -146,7 +156,7 @@ export async function startFakeFacebook(appId: string, appSecret: string): Promi
           data: { error: { code: 190, message: 'Invalid OAuth access token.' }, is_valid: false, scopes: [] },
         });
       }
-      const now = Math.floor(Date.now() / 1000);
+      const now = Math.floor(clock().getTime() / 1000);
       return sendJson(res, 200, {
         data: {
           app_id: user.appId ?? appId,
@@ -167,10 +177,24 @@ export async function startFakeFacebook(appId: string, appSecret: string): Promi
       if (url.searchParams.get('appsecret_proof') !== proof)
         return oauthError(res, 'Invalid appsecret_proof provided in the API argument');
       const fields = (url.searchParams.get('fields') ?? 'id,name').split(',');
+      // The User node has no e-mail verification field; the real API refuses fields it does not have.
+      const known = new Set(['id', 'name', 'first_name', 'last_name', 'email']);
+      const unknown = fields.find((field) => !known.has(field));
+      if (unknown) {
+        return sendJson(res, 400, {
+          error: {
+            message: `(#100) Tried accessing nonexisting field (${unknown}) on node type (User)`,
+            type: 'OAuthException',
+            code: 100,
+            fbtrace_id: 'AbCdEfGh',
+          },
+        });
+      }
       const record: Record<string, string | undefined> = {
         id: user.id,
         first_name: user.first_name,
         last_name: user.last_name,
+        name: `${user.first_name} ${user.last_name}`,
         email: user.email,
       };
       return sendJson(

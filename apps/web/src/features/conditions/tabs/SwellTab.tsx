@@ -2,29 +2,16 @@ import {
   arrowDegreesFrom,
   compass16,
   formatDayHour,
-  formatTickLabel,
   formatWeatherValue,
   localTimeValue,
   round2,
   thinDirectionArrows,
-  type WeatherResponse,
 } from '@safeshore/domain';
-import { LineChart } from '../../../ui/LineChart.tsx';
 import { chartAxis, toPoints } from '../charts.ts';
-import { SourceLine } from '../SourceLine.tsx';
-import { Unavailable } from './WeatherTab.tsx';
+import { TabChart, TabFrame, type ConditionsTabProps } from './TabFrame.tsx';
 
 /** Swell tab: height over the next 24 hours (hourly ticks) with direction arrows, and the water temperature. */
-export function SwellTab({
-  weather,
-  now,
-  nowValue,
-}: {
-  weather: WeatherResponse;
-  now: Date;
-  nowValue: number;
-}) {
-  const source = weather.sources.marine;
+export function SwellTab({ weather, now, nowValue }: ConditionsTabProps) {
   const samples = weather.swell
     .map((p) => ({ ...p, x: localTimeValue(p.date_time_local) }))
     .filter((p) => Number.isFinite(p.x))
@@ -40,8 +27,6 @@ export function SwellTab({
     nowValue,
   );
   const water = formatWeatherValue(weather.current.weather?.water_temperatures, 'temperature');
-  if (!axis && !water) return <Unavailable what="Swell" source={source} now={now} />;
-
   const shown = axis ? samples.filter((p) => axis.contains(p.x)) : [];
   const first = shown[0];
   const arrows = thinDirectionArrows(
@@ -49,37 +34,40 @@ export function SwellTab({
     (p) => p.direction!,
   );
   return (
-    <div className="conditions-panel">
-      <dl className="conditions-facts">
-        {first && (
-          <div>
-            <dt>Swell at {formatDayHour(first.x)}</dt>
-            <dd>
-              {formatWeatherValue(first.height, 'height')}
-              {first.direction !== null && ` from ${compass16(first.direction)}`}
-              {first.period !== null && `, period ${round2(first.period)} s`}
-            </dd>
-          </div>
-        )}
-        {water && (
-          <div>
-            <dt>Water temperature</dt>
-            <dd>{water}</dd>
-          </div>
-        )}
-      </dl>
+    <TabFrame
+      what="Swell"
+      available={Boolean(axis || water)}
+      source={weather.sources.marine}
+      now={now}
+      facts={
+        <dl className="conditions-facts">
+          {first && (
+            <div>
+              <dt>Swell at {formatDayHour(first.x)}</dt>
+              <dd>
+                {formatWeatherValue(first.height, 'height')}
+                {first.direction !== null && ` from ${compass16(first.direction)}`}
+                {first.period !== null && `, period ${round2(first.period)} s`}
+              </dd>
+            </div>
+          )}
+          {water && (
+            <div>
+              <dt>Water temperature</dt>
+              <dd>{water}</dd>
+            </div>
+          )}
+        </dl>
+      }
+    >
       {axis && (
-        <LineChart
+        <TabChart
+          axis={axis}
           title="Swell height (m)"
+          yUnit="m"
           series={[
             { name: 'Swell height', color: '#0a5fb4', points: points.filter((p) => axis.contains(p.x)) },
           ]}
-          xDomain={axis.xDomain}
-          xTicks={axis.xTicks}
-          formatX={formatDayHour}
-          formatTick={formatTickLabel}
-          yUnit="m"
-          formatY={(y) => String(round2(y))}
           markers={arrows.map((p) => ({
             x: p.x,
             y: p.height,
@@ -88,7 +76,6 @@ export function SwellTab({
           }))}
         />
       )}
-      {source && <SourceLine source={source} now={now} />}
-    </div>
+    </TabFrame>
   );
 }

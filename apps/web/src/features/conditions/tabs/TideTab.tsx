@@ -1,31 +1,12 @@
-import {
-  formatDayHour,
-  formatTickLabel,
-  formatWeatherValue,
-  localTimeValue,
-  round2,
-  tideArrow,
-  type WeatherResponse,
-} from '@safeshore/domain';
+import { formatDayHour, formatWeatherValue, localTimeValue, tideArrow } from '@safeshore/domain';
 import { DirectionArrowIcon } from '../../../ui/icons/index.ts';
-import { LineChart } from '../../../ui/LineChart.tsx';
 import { chartAxis } from '../charts.ts';
-import { SourceLine } from '../SourceLine.tsx';
-import { Unavailable } from './WeatherTab.tsx';
+import { TabChart, TabFrame, type ConditionsTabProps } from './TabFrame.tsx';
 
 const TIDE_STATE_TEXT = { low: 'Low tide', high: 'High tide', rising: 'Rising', falling: 'Falling' } as const;
 
 /** Tide tab: the predicted curve over the next 24 hours (hourly ticks) with high and low marked, and the tide times. */
-export function TideTab({
-  weather,
-  now,
-  nowValue,
-}: {
-  weather: WeatherResponse;
-  now: Date;
-  nowValue: number;
-}) {
-  const source = weather.sources.tides;
+export function TideTab({ weather, now, nowValue }: ConditionsTabProps) {
   const samples = weather.tides
     .map((p) => ({ ...p, x: localTimeValue(p.date_time_local) }))
     .filter((p) => Number.isFinite(p.x))
@@ -35,38 +16,47 @@ export function TideTab({
     samples.map((p) => p.x),
     nowValue,
   );
-  if (!axis) return <Unavailable what="The tide prediction" source={source} now={now} />;
-  const shown = samples.filter((p) => axis.contains(p.x));
+  const shown = axis ? samples.filter((p) => axis.contains(p.x)) : [];
   const turns = shown.filter((p) => p.type !== null);
   const current = weather.current.currentTide;
   const station = weather.tide_station;
   return (
-    <div className="conditions-panel">
-      {current && (
-        <p className="tide-now" data-testid="tide-now">
-          <DirectionArrowIcon size={20} degrees={tideArrow(current.state) === 'down' ? 180 : 0} />{' '}
-          <strong>{TIDE_STATE_TEXT[current.state]}</strong>
-          {`, ${formatWeatherValue(current.height, 'height')}`}
-        </p>
+    <TabFrame
+      what="The tide prediction"
+      available={axis !== null}
+      source={weather.sources.tides}
+      now={now}
+      predicted
+      facts={
+        current && (
+          <p className="tide-now" data-testid="tide-now">
+            {/* Spec section 3: the arrow points down only at low tide; the words say which way it moves. */}
+            <DirectionArrowIcon size={20} degrees={tideArrow(current.state) === 'down' ? 180 : 0} />{' '}
+            <strong>{`${TIDE_STATE_TEXT[current.state]}, ${formatWeatherValue(current.height, 'height')}`}</strong>
+          </p>
+        )
+      }
+      note={
+        station &&
+        `Predicted for ${station.name}, ${(station.distance_m / 1000).toFixed(2)} km from the beach. Heights are above Lowest Astronomical Tide (LAT). Predictions do not include the effect of weather.`
+      }
+    >
+      {axis && (
+        <TabChart
+          axis={axis}
+          title="Tide height (m above LAT)"
+          yUnit="m"
+          series={[
+            { name: 'Tide height', color: '#00695c', points: shown.map((p) => ({ x: p.x, y: p.height })) },
+          ]}
+          markers={turns.map((p) => ({
+            x: p.x,
+            y: p.height,
+            direction: p.type === 'high' ? ('up' as const) : ('down' as const),
+            label: `${p.type === 'high' ? 'High' : 'Low'} tide ${formatWeatherValue(p.height, 'height')}, ${formatDayHour(p.x)}`,
+          }))}
+        />
       )}
-      <LineChart
-        title="Tide height (m above LAT)"
-        series={[
-          { name: 'Tide height', color: '#00695c', points: shown.map((p) => ({ x: p.x, y: p.height })) },
-        ]}
-        xDomain={axis.xDomain}
-        xTicks={axis.xTicks}
-        formatX={formatDayHour}
-        formatTick={formatTickLabel}
-        yUnit="m"
-        formatY={(y) => String(round2(y))}
-        markers={turns.map((p) => ({
-          x: p.x,
-          y: p.height,
-          direction: p.type === 'high' ? ('up' as const) : ('down' as const),
-          label: `${p.type === 'high' ? 'High' : 'Low'} tide ${formatWeatherValue(p.height, 'height')}, ${formatDayHour(p.x)}`,
-        }))}
-      />
       {turns.length > 0 && (
         <table className="tide-times">
           <caption>Tide times</caption>
@@ -91,13 +81,6 @@ export function TideTab({
           </tbody>
         </table>
       )}
-      {station && (
-        <p className="muted conditions-note">
-          Predicted for {station.name}, {(station.distance_m / 1000).toFixed(2)} km from the beach. Heights
-          are above Lowest Astronomical Tide (LAT). Predictions do not include the effect of weather.
-        </p>
-      )}
-      {source && <SourceLine source={source} now={now} />}
-    </div>
+    </TabFrame>
   );
 }

@@ -1,0 +1,121 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PatrolsResponse, WeatherResponse } from '@safeshore/domain';
+import { beach } from '../../test/fixtures.ts';
+import { weatherFixture } from '../conditions/test-fixtures.ts';
+import { RightNowPanel, type RightNowPanelProps } from './RightNowPanel.tsx';
+
+afterEach(cleanup);
+
+// Sunday 22 November 2026, 10:00 in Sydney.
+const NOW = new Date('2026-11-21T23:00:00Z');
+
+function show(props: Partial<RightNowPanelProps> = {}) {
+  return render(<RightNowPanel beach={beach()} weather={null} weatherState="loading" now={NOW} {...props} />);
+}
+const panel = () => screen.getByRole('region', { name: 'Right now' });
+const item = (id: string) => screen.getByTestId(`right-now-${id}`);
+
+function withWarnings(titles: string[]): WeatherResponse {
+  return weatherFixture({
+    todays_marine_warnings: titles.map((title) => ({
+      title,
+      text: `${title} for the Sydney coast.`,
+      issued_at: NOW.toISOString(),
+      expires_at: null,
+      link: null,
+    })),
+  });
+}
+
+describe('RightNowPanel', () => {
+  it('is a landmark named "Right now" that says what it does not know', () => {
+    show({
+      beach: beach({ patrol: 1, hazard: null, is_patrolled_today: null }),
+      weatherState: 'unavailable',
+    });
+    expect(panel()).toBeTruthy();
+    expect(item('patrol').textContent).toContain('Patrol times not known for this beach');
+    expect(item('patrol').textContent).toContain(
+      'Swim at a patrolled beach, between the red and yellow flags. In an emergency call Triple Zero (000).',
+    );
+    expect(item('warnings').textContent).toContain('Marine warnings not available right now');
+    expect(item('warnings').textContent).not.toMatch(/No marine warnings/);
+    expect(item('hazard').textContent).toContain('Not rated');
+    // No reserved space for conditions that will not come: one line says so.
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByTestId('right-now-conditions').textContent).toBe(
+      'Weather, wind, swell, water temperature, UV and tide are not available right now.',
+    );
+  });
+
+  it('shows the patrol on duty now, from a real roster, with its source', () => {
+    const patrols: PatrolsResponse = {
+      patrols: {},
+      schedule_dates: [],
+      date: '2026-11-22',
+      timezone: 'Australia/Sydney',
+      is_sample: false,
+      source: 'Bondi SLSC roster',
+    };
+    show({
+      beach: beach({ is_patrolled_today: { flag: 1, start: '09:00', end: '17:00', is_sample: false } }),
+      patrols,
+    });
+    expect(item('patrol').textContent).toContain('On duty until 5:00 pm');
+    expect(item('patrol').textContent).toContain('Source: Bondi SLSC roster');
+    expect(item('patrol').className).toContain('rn-item--ok');
+  });
+
+  it('shows a sample roster as a demo, never as on duty', () => {
+    show({
+      beach: beach({ is_patrolled_today: { flag: 1, start: '09:00', end: '17:00', is_sample: true } }),
+    });
+    expect(item('patrol').textContent).toContain('Demo patrol times');
+    expect(item('patrol').textContent).not.toMatch(/on duty/i);
+    expect(item('patrol').className).toContain('rn-item--demo');
+  });
+
+  it('counts the warnings and leads with the most severe, linking to the details', () => {
+    show({ weather: withWarnings(['Strong Wind Warning', 'Gale Warning']), weatherState: 'loaded' });
+    const warnings = item('warnings');
+    expect(within(warnings).getByText('2 marine warnings: Gale Warning')).toBeTruthy();
+    expect(within(warnings).getByText('Strong Wind Warning')).toBeTruthy();
+    expect(within(warnings).getByRole('link', { name: 'Read the warnings' }).getAttribute('href')).toBe(
+      '#marine-warnings',
+    );
+    expect(warnings.textContent).toContain('Source: Bureau of Meteorology ·');
+  });
+
+  it('says there are none only when the feed answered', () => {
+    show({ weather: withWarnings([]), weatherState: 'loaded' });
+    expect(item('warnings').textContent).toContain('No marine warnings in force for this beach');
+  });
+
+  it('lists each condition with its source and age; the tide is predicted', () => {
+    show({ weather: weatherFixture(), weatherState: 'loaded' });
+    const rows = within(panel()).getAllByRole('row');
+    const row = (label: string) => rows.find((r) => r.querySelector('th')?.textContent?.includes(label))!;
+    expect(row('Wind').textContent).toContain('SSW 18.12 km/h');
+    expect(row('Wind').textContent).toContain('Open-Meteo forecast ·');
+    expect(row('Swell').textContent).toContain('1.25 m');
+    expect(row('Swell').textContent).toContain('Out of date');
+    expect(row('UV').textContent).toContain('7 High');
+    expect(row('Tide').textContent).toContain('Rising, 1.1 m');
+    expect(row('Tide').textContent).toContain('Predicted (neaps tide predictions)');
+    expect(row('Tide').textContent).not.toMatch(/ago/);
+  });
+
+  it('shows a loading line only while the weather loads', () => {
+    show({ weatherState: 'loading' });
+    expect(within(panel()).getByRole('status').textContent).toContain('Loading the conditions');
+    expect(item('warnings').textContent).toContain('Checking marine warnings');
+  });
+
+  it('renders the same for the same props (no clock or effects inside)', () => {
+    const props = { weather: weatherFixture(), weatherState: 'loaded' as const };
+    const first = show(props).container.innerHTML;
+    cleanup();
+    expect(show(props).container.innerHTML).toBe(first);
+  });
+});
