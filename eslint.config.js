@@ -44,4 +44,33 @@ export default tseslint.config(
     files: ['apps/web/src/!(ui)/**/*.{ts,tsx}', 'apps/web/src/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // Browser specs run on the run's shared clock: support/test.ts installs it in every context.
+    files: ['apps/web/e2e/**/*.ts'],
+    ignores: ['apps/web/e2e/support/test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message:
+                "Import test and expect from './support/test.ts' (the run's shared clock); types with import type.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(newContext|newPage)$/][callee.object.name='browser']",
+          message:
+            "Use newClockedContext(browser, options) from './support/test.ts': every context runs on the run's clock.",
+        },
+      ],
+    },
+  },
 );

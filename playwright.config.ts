@@ -15,6 +15,10 @@ import { e2eClockOffsetMs } from './apps/web/e2e/support/clock.ts';
 // Once per run (the workers load this file too): which browser the tests run in.
 if (process.env.TEST_WORKER_INDEX === undefined)
   console.log(`Browser: ${CHROMIUM_SOURCE} (${CHROMIUM_LAUNCH.executablePath})`);
+// One clock for the whole run (apps/web/e2e/support/clock.ts): computed here, once, before any
+// worker starts (they inherit E2E_CLOCK_OFFSET_MS), and given to the server, the fake upstreams,
+// the admin commands the specs run, and each browser context (support/test.ts).
+const CLOCK_OFFSET_MS = e2eClockOffsetMs();
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${PORT}`;
 // Shared with the test workers (they run admin commands against the same database).
@@ -94,7 +98,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node apps/api/test/fakes/upstream-server.ts --port ${UPSTREAM_PORT} --host 127.0.0.1`,
+      command: `node apps/api/test/fakes/upstream-server.ts --port ${UPSTREAM_PORT} --host 127.0.0.1 --clock-offset-ms ${CLOCK_OFFSET_MS}`,
       url: `${upstream}/__control`,
       timeout: 30_000,
       reuseExistingServer: false,
@@ -117,6 +121,8 @@ export default defineConfig({
         OUTBOX_DIR: outbox,
         // The flagged sample patrols, attendance and posts (data/sample), whatever NODE_ENV says.
         SAMPLE_DATA: 'true',
+        // The run's day, whatever day it is: Sunday 22 November 2026, 10:00 in Sydney at the start.
+        SAFESHORE_CLOCK_OFFSET_MS: String(CLOCK_OFFSET_MS),
         // The app shell specs switch to Staging: the same server under another origin (localhost),
         // reached cross-origin as a real shell reaches its API (so this origin must be allowed).
         VITE_API_BASE_STAGING: `http://localhost:${PORT}`,
@@ -144,7 +150,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         PUBLIC_URL: truthURL,
         SKIP_WEB_BUILD: 'true',
-        SAFESHORE_CLOCK_OFFSET_MS: String(e2eClockOffsetMs()),
+        // The specs walk every beach the sample files name through the API, from one address.
+        RATE_LIMIT_PER_MINUTE: '100000',
+        SAFESHORE_CLOCK_OFFSET_MS: String(CLOCK_OFFSET_MS),
         OPEN_METEO_FORECAST_URL: `${UNREACHABLE}/v1/forecast`,
         OPEN_METEO_MARINE_URL: `${UNREACHABLE}/v1/marine`,
         RAINVIEWER_URL: `${UNREACHABLE}/weather-maps.json`,

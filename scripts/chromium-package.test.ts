@@ -139,7 +139,12 @@ describe('packagedChromium', () => {
     expect(fs.existsSync(path.join(dir, 'lib', 'libnss3.so'))).toBe(true);
     const conf = fs.readFileSync(browser.env.FONTCONFIG_FILE, 'utf8');
     expect(conf).toContain(`<dir>${path.join(dir, 'package-fonts', 'fonts')}</dir>`);
-    expect(conf).toContain('<prefer><family>Open Sans</family></prefer>');
+    expect(conf).toContain(
+      '<alias><family>system-ui</family><prefer><family>Open Sans</family></prefer></alias>',
+    );
+    // The system's font files may fill in glyphs; its settings (hinting, preferences) are not used.
+    expect(conf).toContain('<dir>/usr/share/fonts</dir>');
+    expect(conf).not.toContain('/etc/fonts');
     expect(fs.existsSync(path.join(dir, 'package-fonts', 'fonts', 'Open_Sans', 'OpenSans-Regular.ttf'))).toBe(
       true,
     );

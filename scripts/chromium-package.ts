@@ -171,22 +171,28 @@ function removeStaleTemporaries(cacheRoot: string, version: string): void {
 }
 
 /**
- * The package's Open Sans for the default and sans-serif text on every machine (so text looks the
- * same with or without system fonts: none are needed), then whatever the system's fontconfig has,
- * when it has any, for the symbols and scripts Open Sans lacks (arrows, CJK, Devanagari).
- * Written before the system's configuration, so its sans-serif preferences come after Open Sans.
+ * The package's Open Sans for the default and sans-serif text on every machine, then the system's
+ * font files, when there are any, only for the glyphs Open Sans lacks (arrows, CJK, Devanagari):
+ * none are needed. The system's fontconfig settings are left out on purpose (its hinting and
+ * preferences would change text metrics from machine to machine), so text measures the same with
+ * or without system fonts.
  */
 function fontsConf(dir: string): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const prefer = (generic: string, families: string[]) =>
+    `  <alias><family>${generic}</family><prefer>${families.map((f) => `<family>${f}</family>`).join('')}</prefer></alias>`;
   return `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
 <fontconfig>
   <dir>${escape(path.join(dir, 'package-fonts', 'fonts'))}</dir>
+  <dir>/usr/share/fonts</dir>
+  <dir>/usr/local/share/fonts</dir>
   <cachedir>${escape(path.join(dir, 'fontconfig-cache'))}</cachedir>
-  <alias><family>system-ui</family><prefer><family>Open Sans</family></prefer></alias>
-  <alias><family>sans-serif</family><prefer><family>Open Sans</family></prefer></alias>
-  <alias><family>sans</family><prefer><family>Open Sans</family></prefer></alias>
-  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+${prefer('system-ui', ['Open Sans'])}
+${prefer('sans-serif', ['Open Sans'])}
+${prefer('sans', ['Open Sans'])}
+${prefer('serif', ['DejaVu Serif', 'Liberation Serif', 'Open Sans'])}
+${prefer('monospace', ['DejaVu Sans Mono', 'Liberation Mono', 'Open Sans'])}
 </fontconfig>
 `;
 }

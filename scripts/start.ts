@@ -8,7 +8,9 @@ import path from 'node:path';
  * web app) in this same process.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const dist = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(root, 'apps/web/dist');
+const dist = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.join(root, 'apps/web/dist');
 const stamp = path.join(dist, '.build-complete');
 const sources = [
   'apps/web/src',

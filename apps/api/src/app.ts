@@ -79,9 +79,10 @@ export interface AppDeps {
 
 /**
  * Routes that check the caller's current password (an oracle for a stolen session, and scrypt
- * work): they get the login limit, one count per client shared between them.
+ * work) and have no limit of their own: they get the login limit, one count per client shared
+ * between them. (The accounts module gives email change and deletion its login limit itself.)
  */
-const PASSWORD_CHECK_ROUTES = ['POST /api/v4/user/password', 'DELETE /api/v4/user'];
+const PASSWORD_CHECK_ROUTES = ['POST /api/v4/user/password'];
 
 /** Builds the HTTP app (API + web app). main.ts listens; tests use inject() or listen on port 0. */
 export async function buildApp({ config, db, clock, logStream }: AppDeps): Promise<FastifyInstance> {
@@ -89,7 +90,11 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
   const headersTimeout = config.HEADERS_TIMEOUT_MS ?? defaults.HEADERS_TIMEOUT_MS;
   const app = Fastify({
     // Secrets and e-mail addresses in URLs and error messages are redacted (http/redact.ts).
-    logger: { level: config.LOG_LEVEL, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
+    logger: {
+      level: config.LOG_LEVEL,
+      serializers: logSerializers,
+      ...(logStream ? { stream: logStream } : {}),
+    },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
     trustProxy: config.TRUST_PROXY ?? false,

@@ -138,7 +138,8 @@ export async function registerAndConfirm(
     url: '/api/v5/email/verify',
     payload: { token, password: body.password, device_name: body.device_name },
   });
-  if (confirmed.statusCode !== 200) throw new Error(`verify answered ${confirmed.statusCode}: ${confirmed.body}`);
+  if (confirmed.statusCode !== 200)
+    throw new Error(`verify answered ${confirmed.statusCode}: ${confirmed.body}`);
   return { ...(confirmed.json() as { user: User; token: string }), email, password: String(body.password) };
 }
 

@@ -66,7 +66,10 @@ describe('POST /api/v4/user (profile)', () => {
         profile({ email, current_password: PASSWORD }),
       );
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ pending_email: email.toLowerCase(), message: MSG.emailChangePending });
+      expect(res.json()).toMatchObject({
+        pending_email: email.toLowerCase(),
+        message: MSG.emailChangePending,
+      });
       expect(res.json().user.email).toBe(me.user.email);
     }
     const row = await t.handle.db

@@ -180,7 +180,13 @@ describe('POST /api/v4/reset/{token} (set a new password)', () => {
     const moved = uniqueEmail('moved');
     const profile = await post(
       '/api/v4/user',
-      { first_name: 'Sam', last_name: 'Shore', email: moved, notification_enabled: true, current_password: PASSWORD },
+      {
+        first_name: 'Sam',
+        last_name: 'Shore',
+        email: moved,
+        notification_enabled: true,
+        current_password: PASSWORD,
+      },
       bearer(session),
     );
     expect(profile.statusCode).toBe(200);

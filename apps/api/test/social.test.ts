@@ -192,7 +192,12 @@ describe('POST /api/v4/appletoken', () => {
       now = start + 2 * 60 * 60 * 1000;
       expect((await post('/api/v4/appletoken', { apple_token: token })).statusCode).toBe(406);
       // Issued "in the future" for the machine, current for the app's clock.
-      const later = apple.idToken({ sub: subject(), email: uniqueEmail(), iat: seconds(), exp: seconds() + 600 });
+      const later = apple.idToken({
+        sub: subject(),
+        email: uniqueEmail(),
+        iat: seconds(),
+        exp: seconds() + 600,
+      });
       expect((await post('/api/v4/appletoken', { apple_token: later })).statusCode).toBe(200);
     } finally {
       now = start;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, newClockedContext, test } from './support/test.ts';
 import { APP_ROUTES } from '@safeshore/domain';
 import { expectNoAxeViolations } from './axe.ts';
 
@@ -79,7 +79,7 @@ test('keyboard only: skip link, search, pick a beach, and focus is always visibl
 });
 
 test('motion is reduced when the user asks for it', async ({ browser }) => {
-  const context = await browser.newContext({
+  const context = await newClockedContext(browser, {
     reducedMotion: 'reduce',
     viewport: { width: 390, height: 844 },
   });

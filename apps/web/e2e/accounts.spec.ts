@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   verifyLinkFor,
 } from './accounts-helpers.ts';
-import { expect, test } from './support/test.ts';
+import { expect, newClockedContext, test } from './support/test.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 const BONDI = '/beach/nsw/waverley/bondi-beach/bondi-beach';
@@ -88,7 +88,9 @@ test('register (answering the question), confirm the mailed link, stay signed in
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Confirm my email' }).click();
   await expect(page).toHaveURL('/');
-  await expect(page.getByRole('status').filter({ hasText: 'Your email address is confirmed.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your email address is confirmed.' }),
+  ).toBeVisible();
   await expectSignedIn(page);
 
   // The session survives a reload, and a signed-in user is kept away from Login and Register.
@@ -128,7 +130,8 @@ test('follow a beach, see it in My Beaches, unfollow', async ({ page, request })
   await accountMenu(page).getByRole('link', { name: 'My Beaches' }).click();
   await expect(page).toHaveURL('/my-beaches');
   await expect(page).toHaveTitle('My Beaches | SafeShore');
-  const blocks = page.locator('.beach-blocks');
+  // My Beaches is a dashboard of cards (issue 16), one per followed beach, titled with its link.
+  const blocks = page.getByRole('list', { name: 'Followed beaches' });
   await expect(blocks.getByRole('link')).toHaveText(['Bondi Beach']);
   await expectNoAxeViolations(page);
 
@@ -377,7 +380,7 @@ test('a failed social sign-in callback says so', async ({ page }) => {
 
 test('a registration error shakes the form, unless the user asks for reduced motion', async ({ browser }) => {
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-    const context = await browser.newContext({ reducedMotion });
+    const context = await newClockedContext(browser, { reducedMotion });
     const page = await context.newPage();
     await page.goto('/register');
     await expect(page.locator('input[name="question"]')).toBeVisible();

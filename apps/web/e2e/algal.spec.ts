@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { e2eClockEnv } from './support/clock.ts';
+import { expect, newClockedContext, test } from './support/test.ts';
 import sharp from 'sharp';
 import type { User } from '@safeshore/domain';
 import { PASSWORD, createAccount, signIn, type Account } from './accounts-helpers.ts';
@@ -14,11 +15,11 @@ const png = () =>
     .png()
     .toBuffer();
 
-/** Operator commands against the same database as the server under test. */
+/** Operator commands against the same database as the server under test, on the run's clock. */
 function admin(...args: string[]) {
   const result = spawnSync(process.execPath, ['apps/api/src/admin.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, SQLITE_PATH: process.env.E2E_DATABASE!, LOG_LEVEL: 'error' },
+    env: { ...process.env, ...e2eClockEnv(), SQLITE_PATH: process.env.E2E_DATABASE!, LOG_LEVEL: 'error' },
     encoding: 'utf8',
   });
   expect(result.status, result.stdout + result.stderr).toBe(0);
@@ -68,7 +69,8 @@ test('an algal user records metrics and the photo of the day; the public beach p
     .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await png() });
   await expect(row.getByRole('button', { name: 'View photo of today for Bondi Beach' })).toBeVisible();
 
-  const guest = await browser.newPage();
+  const guestContext = await newClockedContext(browser);
+  const guest = await guestContext.newPage();
   await guest.goto(BONDI);
   await expect(guest.getByText('Beach cleaned')).toBeVisible();
   await expect(
@@ -81,7 +83,7 @@ test('an algal user records metrics and the photo of the day; the public beach p
     .getByRole('button', { name: /Photo of the day, added/ });
   await card.click();
   await expect(guest.getByRole('dialog', { name: /Photo of the day \| Added/ })).toBeVisible();
-  await guest.close();
+  await guestContext.close();
 });
 
 test('a signed-in user without the role sees Access Denied', async ({ page, request }) => {

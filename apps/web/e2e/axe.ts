@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect } from './support/test.ts';
 
 /** Fails the test on any WCAG 2.2 A/AA violation on the current page. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {

@@ -189,10 +189,13 @@ test('a beach page answers "right now" on the first screen, honestly, with no em
     await page.screenshot({
       path: path.join(process.env.SHOTS_DIR, `beach-truth-${testInfo.project.name}.png`),
     });
-    await page.screenshot({
-      path: path.join(process.env.SHOTS_DIR, `beach-truth-${testInfo.project.name}-full.png`),
-      fullPage: true,
-    });
+    for (let part = 1; part < 4; part++) {
+      await page.screenshot({
+        path: path.join(process.env.SHOTS_DIR, `beach-truth-${testInfo.project.name}-${part}.png`),
+        fullPage: true,
+        clip: { x: 0, y: part * viewport.height, width: viewport.width, height: viewport.height },
+      });
+    }
   }
 });
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, newClockedContext, test } from './support/test.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { BONDI, keepMapLocal } from './map-helpers.ts';
 
@@ -44,9 +44,10 @@ test.describe('with the browser position near Bondi', () => {
     const row = page.getByRole('region', { name: 'Beaches near Bondi Beach' });
     await expect(row.getByRole('checkbox')).toHaveCount(0);
     await expect(row.getByText(EMPTY)).toHaveCount(0);
-    // Each row carries the one-line status (a sample roster reads as a demo, never as patrolled).
+    // Each row carries the one-line status (a sample roster reads as a demo, never as patrolled):
+    // on the run's Sunday the sample roster has Bondi patrolled today (data/sample/patrols.csv).
     await expect(patrolled.getByTestId('beach-status-summary').first()).toContainText(
-      /Demo patrol times \(not real\)|Patrol times not known/,
+      'Patrol: Demo patrol times (not real)',
     );
 
     // The place row links to the closest places; the banner is the rip current campaign.
@@ -70,7 +71,7 @@ test.describe('with the browser position near Bondi', () => {
 });
 
 test('denied geolocation falls back to the server lookup', async ({ browser }) => {
-  const context = await browser.newContext({ permissions: [] });
+  const context = await newClockedContext(browser, { permissions: [] });
   await keepMapLocal(context);
   // Deny explicitly: the browser answers PERMISSION_DENIED without asking.
   await context.addInitScript(() => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /** A real touch swipe through the DevTools protocol (Playwright's touchscreen only taps). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 test('an unknown path shows the 404 page, answers 404 and reports the url', async ({ page }) => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test.ts';
 import { OFFLINE_BANNER_TEXT } from '@safeshore/domain';
 import { expectNoAxeViolations } from './axe.ts';
 import { BONDI, keepMapLocal } from './map-helpers.ts';
@@ -184,9 +185,11 @@ test('a guest may open Offline Settings on the web from the footer; the page is 
   await expect(page).toHaveURL('/offline-settings');
   await expect(page).toHaveTitle('Offline Settings | SafeShore');
   // The server's own count of beaches (issue 16), the same figure a full save stores.
-  const total = ((await (await page.request.post('/api/v4/sync', { data: { since: null, limit: 1 } })).json()) as {
-    total: number;
-  }).total;
+  const total = (
+    (await (await page.request.post('/api/v4/sync', { data: { since: null, limit: 1 } })).json()) as {
+      total: number;
+    }
+  ).total;
   await expect(page.getByTestId('offline-explainer')).toContainText(
     `SafeShore's beach database of ${total.toLocaleString('en-AU')} Australian beaches can be saved on this device`,
   );

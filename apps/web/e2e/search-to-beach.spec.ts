@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 test('search "bondi" on Home, pick the beach with the keyboard, see its page', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { installNativeBridge } from './support/native-bridge.ts';
 
 test.use({ bypassCSP: true });

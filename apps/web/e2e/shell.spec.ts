@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { auth, createAccount, PASSWORD } from './accounts-helpers.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { BONDI, keepMapLocal } from './map-helpers.ts';
@@ -137,7 +138,7 @@ test('back in the foreground after more than 12 hours the app reloads, sooner it
   page,
 }) => {
   await skipTutorial(page);
-  await page.clock.install();
+  // The page runs on the run's clock (support/test.ts installs it), so the test can jump ahead.
   const bridge = await installNativeBridge(page);
   await page.goto('/#/about');
   await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();

@@ -90,8 +90,33 @@ const opaque = (field: string, max = 4096) =>
  * bidirectional controls), spaces other than the plain one (which the address check refuses),
  * Hangul fillers and variation selectors.
  */
-const INVISIBLE =
-  /[\u0001-\u001f\u007f-\u009f\p{Cf}\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0]/u;
+const INVISIBLE_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x01, 0x1f],
+  [0x7f, 0xa0],
+  [0x034f, 0x034f],
+  [0x115f, 0x1160],
+  [0x1680, 0x1680],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xffa0, 0xffa0],
+];
+const FORMAT_CHARACTER = /\p{Cf}/u;
+
+function hasInvisible(value: string): boolean {
+  for (const char of value) {
+    const code = char.codePointAt(0)!;
+    if (FORMAT_CHARACTER.test(char) || INVISIBLE_RANGES.some(([low, high]) => code >= low && code <= high))
+      return true;
+  }
+  return false;
+}
 
 /** Scripts a letter can belong to; Han, Hiragana, Katakana and Hangul count as one (CJK writing mixes them). */
 const SCRIPTS: ReadonlyArray<readonly [string, RegExp]> = [
@@ -145,7 +170,7 @@ const email = z.string('The email field is required.').check(
   z.minLength(1, 'The email field is required.'),
   z.maxLength(254, 'The email field must not be greater than 254 characters.'),
   z.refine<string>(
-    (value) => !INVISIBLE.test(value),
+    (value) => !hasInvisible(value),
     'The email field must not contain invisible or control characters.',
   ),
   // Other spaces and invisible characters are the check above's.

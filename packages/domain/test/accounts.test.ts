@@ -63,11 +63,23 @@ describe('accounts contract', () => {
   });
 
   it.each([
-    ['zero-width space', 'a\u200bda@example.com', 'The email field must not contain invisible or control characters.'],
-    ['soft hyphen', 'a\u00adda@example.com', 'The email field must not contain invisible or control characters.'],
+    [
+      'zero-width space',
+      'a\u200bda@example.com',
+      'The email field must not contain invisible or control characters.',
+    ],
+    [
+      'soft hyphen',
+      'a\u00adda@example.com',
+      'The email field must not contain invisible or control characters.',
+    ],
     // NFKC turns it into a plain space, which no address contains.
     ['no-break space', 'a\u00a0da@example.com', 'The email field must be a valid email address.'],
-    ['Cyrillic а in a Latin name', '\u0430da@example.com', 'The email field must not mix letters of different alphabets.'],
+    [
+      'Cyrillic а in a Latin name',
+      '\u0430da@example.com',
+      'The email field must not mix letters of different alphabets.',
+    ],
     ['NUL', 'a\u0000da@example.com', 'The email field must not contain null characters.'],
   ])('refuses an address with a %s, with one clear message', (_name, email, message) => {
     const result = z.safeParse(RegisterBodySchema, { ...register, email });

@@ -17,7 +17,8 @@ const NAMED_RANGES: Record<string, string[]> = {
 
 /** The proxies TRUST_PROXY names, as a block list (addresses and CIDR ranges, IPv4 and IPv6). */
 function trustedProxies(trustProxy: boolean | string): net.BlockList | 'all' | null {
-  if (trustProxy === true || (typeof trustProxy === 'string' && /^\d+$/.test(trustProxy.trim()))) return 'all';
+  if (trustProxy === true || (typeof trustProxy === 'string' && /^\d+$/.test(trustProxy.trim())))
+    return 'all';
   if (!trustProxy) return null;
   const list = new net.BlockList();
   const entries = trustProxy.split(',').flatMap((item) => NAMED_RANGES[item.trim()] ?? [item.trim()]);

@@ -15,7 +15,8 @@ export const REDACTED = '[redacted]';
 export const REDACTED_EMAIL = '[email]';
 
 /** Path segments after which the next segment is a secret. */
-const SECRET_BEFORE = /^(reset|reset-password|password-reset|verify|verify-email|verification|confirm|confirm-email|email-change|change-email|activate|invite|token|tokens|magic|unsubscribe)$/i;
+const SECRET_BEFORE =
+  /^(reset|reset-password|password-reset|verify|verify-email|verification|confirm|confirm-email|email-change|change-email|activate|invite|token|tokens|magic|unsubscribe)$/i;
 /** Query parameters whose values are secrets or addresses. */
 const SECRET_PARAM =
   /^(token|code|key|api_?key|secret|password|pass|state|nonce|id_token|access_token|refresh_token|fbtoken|apple_token|signature|sig|otp|email|e-mail|mail|new_email|old_email|confirm_delete_email)$/i;
@@ -65,7 +66,8 @@ function redactQuery(query: string): string {
       const at = pair.indexOf('=');
       const name = at < 0 ? pair : pair.slice(0, at);
       if (at < 0) return redactValue(pair);
-      if (SECRET_PARAM.test(decoded(name))) return `${name}=${EMAIL.test(decoded(pair.slice(at + 1))) ? REDACTED_EMAIL : REDACTED}`;
+      if (SECRET_PARAM.test(decoded(name)))
+        return `${name}=${EMAIL.test(decoded(pair.slice(at + 1))) ? REDACTED_EMAIL : REDACTED}`;
       return `${name}=${redactValue(pair.slice(at + 1))}`;
     })
     .join('&');
@@ -121,13 +123,16 @@ export const logSerializers = {
     route: request.routeOptions?.url,
   }),
   err: (error: unknown): SerializedError => {
-    if (!(error instanceof Error)) return { type: typeof error, message: redactText(String(error)), stack: '' };
+    if (!(error instanceof Error))
+      return { type: typeof error, message: redactText(String(error)), stack: '' };
     const cause = (error as { cause?: unknown }).cause;
     return {
       type: error.name,
       message: redactText(error.message),
       stack: redactText(error.stack ?? ''),
-      ...((error as { code?: unknown }).code !== undefined ? { code: (error as { code?: unknown }).code } : {}),
+      ...((error as { code?: unknown }).code !== undefined
+        ? { code: (error as { code?: unknown }).code }
+        : {}),
       ...((error as { statusCode?: unknown }).statusCode !== undefined
         ? { statusCode: (error as { statusCode?: unknown }).statusCode }
         : {}),

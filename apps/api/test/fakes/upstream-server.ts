@@ -298,6 +298,10 @@ export async function startUpstreamServer(options: {
     json(res, 404, { message: 'not found' });
   });
 
+  // Idle keep-alive connections stay open until close(): the fake runs in the test's own process,
+  // where a long synchronous step (seeding a database) can let Node's 5 s idle timeout close a
+  // socket just as the client reuses it ("fetch failed" on a healthy upstream).
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());

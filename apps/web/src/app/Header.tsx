@@ -182,7 +182,7 @@ export function Header({ isMobile, isHome, menuOpen, onOpenMenu, searchOpen, onO
             <SearchBox
               id="header-search"
               label="Search beaches and places"
-              placeholder="Search beaches and places"
+              placeholder="Search"
               compact
             />
           </div>

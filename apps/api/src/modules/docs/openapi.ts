@@ -322,8 +322,15 @@ export function openApiDocument() {
       ...beachInformationPaths(),
       '/healthz': {
         get: {
-          summary: 'Liveness and database check',
-          responses: { '200': { description: 'Up', content: json(HealthResponseSchema) } },
+          summary: 'Liveness, database and writability check',
+          responses: {
+            '200': {
+              description:
+                'Up and taking writes (`writes: "busy"` when SQLite\'s write lock is held elsewhere)',
+              content: json(HealthResponseSchema),
+            },
+            '503': { description: 'The database is down or refuses writes (read-only, disk full)' },
+          },
         },
       },
       '/api/v4/beach/{beach}': {

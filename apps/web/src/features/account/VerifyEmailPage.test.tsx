@@ -15,7 +15,8 @@ afterEach(() => {
 });
 
 const NEW_TOKEN = '77|zyxwvutsrqponmlkjihgfedcbaZYXWVUTSRQPONMLKJ';
-const show = () => renderScreen(<VerifyEmailPage />, { path: '/verify-email/:token', url: '/verify-email/link-secret' });
+const show = () =>
+  renderScreen(<VerifyEmailPage />, { path: '/verify-email/:token', url: '/verify-email/link-secret' });
 const confirmWith = (password: string) => {
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Confirm my email' }));
@@ -32,10 +33,12 @@ describe('VerifyEmailPage', () => {
     show();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Confirm your email');
     confirmWith('my-password-123');
-    await waitFor(() =>
-      expect(screen.getByTestId('where').textContent).toBe(`/ flash:${MSG.emailVerified}`),
-    );
-    expect(api.calls[0]!.body).toEqual({ token: 'link-secret', password: 'my-password-123', device_name: 'web' });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/ flash:${MSG.emailVerified}`));
+    expect(api.calls[0]!.body).toEqual({
+      token: 'link-secret',
+      password: 'my-password-123',
+      device_name: 'web',
+    });
     expect(getSession()).toEqual({ token: NEW_TOKEN, user: user({ email_verified: true }) });
   });
 
@@ -54,7 +57,10 @@ describe('VerifyEmailPage', () => {
   it('signed in to the account, confirms without a password and refreshes the stored user', async () => {
     setSession({ token: TOKEN, user: user({ email_verified: false }) });
     const api = mockApi({
-      'POST /api/v5/email/verify': [200, { user: user({ email_verified: true }), message: MSG.emailVerified }],
+      'POST /api/v5/email/verify': [
+        200,
+        { user: user({ email_verified: true }), message: MSG.emailVerified },
+      ],
     });
     show();
     confirmWith('');

@@ -27,7 +27,10 @@ export function VerifyEmailPage() {
   const confirm = useMutation({
     mutationFn: (password: string) => {
       const before = getSession()?.token;
-      return verifyEmail(token, password).then((text) => ({ text, signedIn: getSession()?.token !== before }));
+      return verifyEmail(token, password).then((text) => ({
+        text,
+        signedIn: getSession()?.token !== before,
+      }));
     },
     onSuccess: async ({ text, signedIn }) => {
       const now = getSession();

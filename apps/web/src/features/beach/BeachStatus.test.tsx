@@ -32,7 +32,7 @@ describe('BeachStatus', () => {
     );
     expect(container.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('patrolled-amber');
     expect(screen.getByRole('img', { name: 'Patrolled beach flag, status amber' })).toBeTruthy();
-    expect(badge().textContent).toContain('Patrolled by a surf life saving club in season');
+    expect(badge().textContent).toContain('A surf life saving club patrols here in season');
     expect(screen.getByText('Open').closest('.badge')?.textContent).toBe('Beach status: Open');
   });
 

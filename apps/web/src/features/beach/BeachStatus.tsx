@@ -19,10 +19,13 @@ export function flagIconName(beach: Pick<Beach, 'patrol' | 'covid_status'>): Bea
 
 const STATUS_COLOUR_NAMES = { red: 'red', amber: 'amber', green: 'green' } as const;
 
-/** Patrol text of the header: what we know, and "not available" when we do not. */
+/**
+ * Patrol text of the header: what the beach record says about patrols in season, and "not
+ * available" when it says nothing. Never a claim about today (the Right now panel says that).
+ */
 export function patrolText(patrol: number | null): string {
   if (patrol === null) return 'Patrol information not available';
-  return patrol >= 1 ? 'Patrolled by a surf life saving club in season' : 'Not patrolled';
+  return patrol >= 1 ? 'A surf life saving club patrols here in season' : 'Not patrolled';
 }
 
 /**
@@ -39,7 +42,8 @@ export function BeachStatus({ beach }: { beach: Beach }) {
       : undefined;
   return (
     <p className="beach__badges" data-testid="beach-badges">
-      <span className={`badge ${patrolled ? 'badge--patrol' : 'badge--unknown'}`} data-testid="patrol-badge">
+      {/* Neutral for every value: a season fact must not look like "patrolled now". */}
+      <span className="badge badge--unknown" data-testid="patrol-badge">
         {flag ? (
           <BeachFlagIcon name={flag} size={18} title={flagTitle} />
         ) : patrolled ? (

@@ -12,6 +12,7 @@ import {
   type WeatherState,
 } from '@safeshore/domain';
 import {
+  DangerousSurfIcon,
   DirectionArrowIcon,
   PatrolFlagIcon,
   ThermometerIcon,
@@ -148,7 +149,7 @@ export function RightNowPanel({
           </div>
         </li>
         <li className={`rn-item rn-item--${hazard.tone}`} data-testid="right-now-hazard">
-          <WarningIcon size={22} className="rn-item__icon" />
+          <DangerousSurfIcon size={22} className="rn-item__icon" />
           <div>
             <h3 className="rn-item__label">Hazard rating</h3>
             <p className="rn-item__value">

@@ -64,6 +64,8 @@ describe('Home location', () => {
     });
     expect(GEOLOCATION_OPTIONS.maximumAge).toBe(1_800_000);
     expect(api.calls[0]!.body).toEqual({ latitude: -33.8915, longitude: 151.2767 });
+    // The lists' code loads while the location request runs.
+    await screen.findByRole('list', { name: 'Patrolled' });
     expect(listNames('Patrolled')).toEqual(['Bondi Beach', 'Tamarama Beach']);
     expect(listNames('Closest')).toEqual(['Mackenzies Bay']);
     // The postcode of the place found goes out as X-location on later calls.

@@ -152,6 +152,7 @@ export default function BeachMap({
   const [moved, setMoved] = useState(false);
   const [area, setArea] = useState<MapBeaches | null>(null);
   const [status, setStatus] = useState('');
+  const [tilesMissing, setTilesMissing] = useState(false);
   const searchAbort = useRef<AbortController | null>(null);
   const hintId = useId();
 
@@ -165,7 +166,7 @@ export default function BeachMap({
       maxZoom: MAP_MAX_ZOOM,
       keyboard: true,
     });
-    L.tileLayer(MAP_TILE_URL, {
+    const tiles = L.tileLayer(MAP_TILE_URL, {
       minZoom: MAP_MIN_TILE_ZOOM,
       maxZoom: MAP_MAX_ZOOM,
       ...(MAP_TILE_URL === OSM_TILE_URL && { maxNativeZoom: OSM_MAX_NATIVE_ZOOM }),
@@ -173,6 +174,23 @@ export default function BeachMap({
       // CORS tiles: the service worker can cache them readable, not as ~7 MB-a-piece opaque entries.
       crossOrigin: true,
     }).addTo(leaflet);
+    // No tile of the current view could be loaded (offline, or the tile service unreachable): the
+    // markers would sit on an empty background, so the map says it is unavailable (issue 16).
+    let loaded = 0;
+    let failed = 0;
+    tiles.on('loading', () => {
+      loaded = 0;
+      failed = 0;
+    });
+    tiles.on('tileload', () => {
+      loaded += 1;
+      setTilesMissing(false);
+    });
+    tiles.on('tileerror', () => {
+      failed += 1;
+      if (loaded === 0) setTilesMissing(true);
+    });
+    tiles.on('load', () => setTilesMissing(failed > 0 && loaded === 0));
 
     // Only the user's own moves offer "Search this area": drags, and zooms or pans that follow
     // their wheel, keys, pinch or the zoom buttons (not our setView, resizes or popup panning).
@@ -390,6 +408,12 @@ export default function BeachMap({
         aria-describedby={hintId}
         data-testid="beach-map"
       />
+      {tilesMissing && (
+        <p className="beach-map__notice" role="note">
+          The map is unavailable offline or while the map service cannot be reached. Beach markers are shown
+          without it.
+        </p>
+      )}
       <p id={hintId} className="visually-hidden">
         Use the arrow keys to move the map and plus or minus to zoom. Tab to a beach marker and press Enter
         for its details.

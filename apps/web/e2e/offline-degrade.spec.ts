@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { OFFLINE_BANNER_TEXT } from '@safeshore/domain';
+import { expectNoAxeViolations } from './axe.ts';
+import { keepMapLocal } from './map-helpers.ts';
+import { expect, test } from './support/test.ts';
+
+/**
+ * Issue 16 item 8 on the web at 1280×900, with the service worker (the app shell offline): without
+ * ever choosing "Save beaches for offline use", the beach just viewed and the core safety articles
+ * open offline; a beach that is not stored says so inside the layout and links to Offline Settings.
+ */
+test.use({ serviceWorkers: 'allow', viewport: { width: 1280, height: 900 } });
+test.describe.configure({ timeout: 60_000 });
+
+const BONDI = '/beach/nsw/waverley/bondi-beach/bondi-beach';
+const TAMARAMA = '/beach/nsw/waverley/tamarama/tamarama-beach';
+
+/** What this browser's offline database holds: beach keys and article slugs. */
+function stored(page: Page) {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('safeshore');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const keys = (store: string) =>
+      new Promise<string[]>((resolve) => {
+        if (!db.objectStoreNames.contains(store)) return resolve([]);
+        const request = db.transaction(store).objectStore(store).getAllKeys();
+        request.onsuccess = () => resolve(request.result as string[]);
+        request.onerror = () => resolve([]);
+      });
+    const result = { beaches: await keys('beaches'), articles: await keys('articles') };
+    db.close();
+    return result;
+  });
+}
+
+async function serviceWorkerInCharge(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+}
+
+test('the beach just viewed and the rip-current article open offline; an unsaved beach says so', async ({
+  page,
+  context,
+}) => {
+  await keepMapLocal(context);
+  await page.goto(BONDI);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bondi Beach');
+  await serviceWorkerInCharge(page);
+  // Saved automatically: the viewed beach at once, the core articles shortly after the page settles.
+  await expect
+    .poll(async () => (await stored(page)).beaches, { timeout: 20_000 })
+    .toContain('nsw-2026-bondi-beach');
+  await expect
+    .poll(async () => (await stored(page)).articles, { timeout: 30_000 })
+    .toEqual(expect.arrayContaining(['ripcurrents', 'flags-and-signs', 'bystander-rescue']));
+  expect((await stored(page)).beaches).not.toContain('nsw-2026-tamarama-beach');
+
+  await context.setOffline(true);
+  await page.goto(BONDI);
+  await expect(page.getByText(OFFLINE_BANNER_TEXT)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bondi Beach');
+  await expect(page.getByTestId('beach-key')).toHaveText('nsw-2026-bondi-beach');
+
+  await page.goto('/surf-safety/ripcurrents');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rip currents');
+  await expect(page.locator('.prose img').first()).toBeVisible();
+
+  // Not stored: said inside the layout (header, offline banner, footer stay), with the way to save more.
+  await page.goto(TAMARAMA);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This beach is not saved on this device');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByText(OFFLINE_BANNER_TEXT)).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('main').getByRole('link', { name: 'Offline Settings' }).click();
+  await expect(page).toHaveURL('/offline-settings');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Offline Settings');
+});
