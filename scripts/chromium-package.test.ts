@@ -177,7 +177,8 @@ describe('packagedChromium', () => {
     const fresh = path.join(cacheRoot, '.153.0.0.unpacking-now');
     fs.mkdirSync(stale);
     fs.mkdirSync(fresh);
-    const hourAgo = new Date(Date.now() - 3_600_000);
+    // An hour before its creation, on the file system's clock (not the process's, which may be moved).
+    const hourAgo = (fs.statSync(stale).mtimeMs - 3_600_000) / 1000;
     fs.utimesSync(stale, hourAgo, hourAgo);
 
     const browser = packagedChromium({ packageDir, cacheRoot });

@@ -157,13 +157,28 @@ function moveIntoPlace(temporary: string, dir: string): void {
   }
 }
 
+/**
+ * Now on the clock the file system stamps files with, which is what the ages of the temporary
+ * folders are measured on: the process's clock can disagree (a test run on a moved clock, faketime;
+ * a network file system), and then a fresh folder of another process would look stale.
+ */
+function fileSystemNow(dir: string): number {
+  const probe = path.join(dir, `.clock-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  fs.writeFileSync(probe, '');
+  try {
+    return fs.statSync(probe).mtimeMs;
+  } finally {
+    fs.rmSync(probe, { force: true });
+  }
+}
+
 function removeStaleTemporaries(cacheRoot: string, version: string): void {
+  const now = fileSystemNow(cacheRoot);
   for (const name of fs.readdirSync(cacheRoot)) {
     if (!name.startsWith(`.${version}.unpacking-`)) continue;
     const file = path.join(cacheRoot, name);
     try {
-      if (Date.now() - fs.statSync(file).mtimeMs > STALE_MS)
-        fs.rmSync(file, { recursive: true, force: true });
+      if (now - fs.statSync(file).mtimeMs > STALE_MS) fs.rmSync(file, { recursive: true, force: true });
     } catch {
       // Gone already.
     }

@@ -150,7 +150,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
   const uploads = createLocalStorage(config.UPLOADS_DIR ?? defaults.UPLOADS_DIR);
   const algal = createAlgalService(createAlgalRepository(db), uploads, clock);
   const patrols = createPatrols(db, clock);
-  beachesRoutes(app, createBeachesService(createBeachesRepository(db), undefined, algal, patrols));
+  beachesRoutes(app, createBeachesService(createBeachesRepository(db), clock, algal, patrols));
   patrolsRoutes(app, patrols);
   searchRoutes(app, createSearchService(createSearchRepository(db)));
   notFoundRoutes(

@@ -7,7 +7,7 @@ import { loadConfig, sampleDataEnabled } from '../src/config.ts';
 import { importAttendance } from '../src/db/seed/attendance.ts';
 import { HOLIDAYS_FILE, importHolidays } from '../src/db/seed/holidays.ts';
 import { importPatrols } from '../src/db/seed/patrols.ts';
-import { loadSampleData, removeSampleData, syncSampleData } from '../src/db/seed/sample.ts';
+import { SAMPLE_META_KEY, loadSampleData, removeSampleData, syncSampleData } from '../src/db/seed/sample.ts';
 import { createLocalStorage } from '../src/modules/algal/storage.ts';
 import { CONTENT_DIR, DATA_DIR, startTestApp, type TestApp } from './helpers.ts';
 
@@ -243,5 +243,16 @@ describe('SAMPLE_DATA at start-up', () => {
     } finally {
       now = new Date('2026-11-21T12:00:00Z');
     }
+  });
+
+  it('off, removes sample rows even when their load record is gone', async () => {
+    const sync = (enabled: boolean) => syncSampleData(t.handle.db, { ...options(), enabled });
+    expect((await sync(true)).action).toBe('loaded');
+    await t.handle.db.deleteFrom('app_meta').where('key', '=', SAMPLE_META_KEY).execute();
+    expect((await sync(false)).action).toBe('removed');
+    for (const table of ['patrol_seasons', 'attendance_records', 'beach_posts'] as const) {
+      expect(await count(table, 1), table).toBe(0);
+    }
+    expect((await sync(false)).action).toBe('none');
   });
 });

@@ -409,7 +409,11 @@ describe('POST /api/v4/sync: cursors that start over', () => {
 describe('POST /api/v4/sync: a full stream and pruning', () => {
   it('goes on without starting over when tombstones are pruned between its pages', async () => {
     const service = createSyncService(createSyncRepository(t.handle.db), t.clock);
-    await removeBeach(t.handle.db, 'nsw-2026-bondi-beach', new Date(t.clock().getTime() - 200 * 24 * 60 * 60 * 1000));
+    await removeBeach(
+      t.handle.db,
+      'nsw-2026-bondi-beach',
+      new Date(t.clock().getTime() - 200 * 24 * 60 * 60 * 1000),
+    );
     const first = await syncPage({ limit: 20 });
     expect(first.full).toBe(true);
     const { floorSeq } = await service.pruneTombstones();

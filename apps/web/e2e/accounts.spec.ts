@@ -150,7 +150,8 @@ test('a guest pressing Favourite goes to Login, and guests are kept from signed-
 }) => {
   await page.goto(BONDI);
   await page.getByRole('button', { name: 'Favourite', exact: true }).click();
-  await expect(page).toHaveURL('/login');
+  // Login carries the way back and the beach to follow (issue 16; guest-favourite.spec.ts).
+  await expect(page).toHaveURL(/\/login\?next=%2Fbeach%2F.+&follow=\d+$/);
   for (const url of ['/profile', '/my-beaches', '/algal-bloom-metrics']) {
     await page.goto(url);
     await expect(page).toHaveURL('/login');

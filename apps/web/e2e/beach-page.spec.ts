@@ -95,7 +95,7 @@ test('the photo of the day opens in a dialog titled with the time it was added',
 test('Right now: a sample roster reads as a demo, never as a patrol on duty', async ({ page }) => {
   await openBondi(page);
   const patrol = page.getByRole('region', { name: 'Right now' }).getByTestId('right-now-patrol');
-  await expect(patrol).toContainText('Demo patrol times (sample data, not a real roster)');
+  await expect(patrol).toContainText('Demo patrol times only, not a real roster');
   await expect(patrol).not.toContainText(/on duty/i);
   await expect(patrol).toHaveClass(/rn-item--demo/);
   // Nor in the Patrols card: sample days are not styled as patrols.

@@ -231,5 +231,8 @@ test('Home: Closest starts with the nearest beach, patrolled or not, and offers 
     await page.screenshot({
       path: path.join(process.env.SHOTS_DIR, `home-truth-${testInfo.project.name}.png`),
     });
+    await page.getByRole('region', { name: /^Beaches near/ }).screenshot({
+      path: path.join(process.env.SHOTS_DIR, `home-lists-truth-${testInfo.project.name}.png`),
+    });
   }
 });

@@ -6,7 +6,8 @@ import { e2eNow, expect, test } from './support/test.ts';
  */
 
 const MINUTE = 60_000;
-const sydneyDate = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(at);
+const sydneyDate = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(at);
 
 test('the browser, the server and the fake upstreams share the run’s clock', async ({ page, request }) => {
   const now = e2eNow();
@@ -27,6 +28,13 @@ test('the browser, the server and the fake upstreams share the run’s clock', a
   expect(listed.is_patrolled_today).toMatchObject({ flag: 1, is_sample: true });
   const patrols = await request.get(`/api/v4/beach/${listed.id}/patrols`);
   expect(((await patrols.json()) as { date: string }).date).toBe('2026-11-22');
+
+  // A beach page is rendered now on the same clock.
+  const beach = await request.get('/api/v4/beach/nsw/waverley/bondi-beach/bondi-beach');
+  const renderedAt = Date.parse(
+    ((await beach.json()) as { beach: { rendered_at: string } }).beach.rendered_at,
+  );
+  expect(Math.abs(renderedAt - e2eNow().getTime())).toBeLessThan(2 * MINUTE);
 
   // The fake upstream's latest radar frame is at most 10 minutes before the run's now.
   const maps = await request.get(`${process.env.FAKE_UPSTREAM_URL}/rainviewer/public/weather-maps.json`);

@@ -32,10 +32,14 @@ test('the attendance day tabs fit in two rows at 390 px, the month kept in their
   await page.goto(BONDI);
   const attendance = page.getByRole('region', { name: 'Public attendance' });
   const tabs = attendance.getByRole('tab');
+  await expect(tabs.first()).toBeVisible();
   expect(await tabs.count()).toBeGreaterThan(5);
   await attendance.scrollIntoViewIfNeeded();
   const rows = new Set<number>();
   for (const tab of await tabs.all()) rows.add(Math.round((await tab.boundingBox())!.y));
+  if (process.env.SHOTS_DIR) {
+    await attendance.screenshot({ path: path.join(process.env.SHOTS_DIR, 'attendance-mobile.png') });
+  }
   expect(rows.size).toBeLessThanOrEqual(2);
   await expect(tabs.first()).toHaveAccessibleName(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2}$/);
 });

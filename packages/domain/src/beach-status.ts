@@ -121,7 +121,7 @@ export function patrolNow(beach: StatusBeach, now: Date, patrols?: PatrolsRespon
     return {
       state: 'demo',
       tone: 'demo',
-      text: 'Demo patrol times (sample data, not a real roster). ' + PATROL_TIMES_NOT_KNOWN + '.',
+      text: 'Demo patrol times only, not a real roster',
       short: 'Demo patrol times (not real)',
       next: null,
       source: 'Sample data (demonstration only)',

@@ -131,7 +131,7 @@ describe('patrol now', () => {
     expect(status.state).toBe('demo');
     expect(status.tone).toBe('demo');
     expect(status.text).not.toMatch(/on duty/i);
-    expect(status.text).toContain(PATROL_TIMES_NOT_KNOWN);
+    expect(status.text).toBe('Demo patrol times only, not a real roster');
     expect(
       patrolNow(beach(), at('10:00'), patrolsAnswer([{ date: '2026-11-22', start: '09:00' }], true)).state,
     ).toBe('demo');

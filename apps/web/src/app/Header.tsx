@@ -179,12 +179,7 @@ export function Header({ isMobile, isHome, menuOpen, onOpenMenu, searchOpen, onO
         </nav>
         {!isHome && (
           <div className="header__search">
-            <SearchBox
-              id="header-search"
-              label="Search beaches and places"
-              placeholder="Search"
-              compact
-            />
+            <SearchBox id="header-search" label="Search beaches and places" placeholder="Search" compact />
           </div>
         )}
         <nav aria-label="Account" className="header__user">

@@ -40,5 +40,7 @@ queryClient.getQueryCache().subscribe((event) => {
   if (!detail) return;
   void import('../data/recent.ts')
     .then((recent) => recent.rememberViewedBeach(detail.beach))
+    // The code that reads it offline, downloaded now while there is a connection.
+    .then(() => import('../data/offline-source.ts'))
     .catch((error: unknown) => console.warn('Could not keep this beach for offline use:', error));
 });

@@ -74,7 +74,7 @@ export function storeIntent(intent: SignInIntent | null): void {
 
 /** The stored intent, checked again (storage is as untrusted as the address bar), and forgotten. */
 export function takeStoredIntent(): SignInIntent | null {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = window.sessionStorage.getItem(STORAGE_KEY);
     window.sessionStorage.removeItem(STORAGE_KEY);
