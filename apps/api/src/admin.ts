@@ -26,6 +26,8 @@ import { createLocalStorage } from './modules/algal/storage.ts';
 import { HttpError } from './http/errors.ts';
 import { createAccounts } from './modules/accounts/index.ts';
 import { createAlgalRepository } from './modules/algal/algal.repository.ts';
+import { formatWaterQualityReport, importWaterQualitySites } from './modules/water-quality/import-sites.ts';
+import { providerFromConfig } from './modules/water-quality/index.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -57,6 +59,8 @@ Commands:
   algal-list                list the programme's beaches
   remove-beach KEY|ID       delete a beach and everything attached to it; offline databases delete it
                             at their next sync
+  import-water-quality-sites FILE  the operator's Beachwatch site -> beach mapping (CSV site_id,beach_key;
+                            beach_key "none": the site speaks for no beach); replaces the stored mapping
   prune-tombstones          forget beach deletions older than ${SYNC_TOMBSTONE_RETENTION_DAYS} days (clients that last
                             synced before the oldest one kept get a full resync)
 
@@ -257,6 +261,19 @@ async function main(argv: string[]): Promise<number> {
         for (const key of removed.photoKeys) await storage.delete(key);
         console.log(`Removed ${removed.title} (${removed.key}, id ${removed.id}).`);
         return 0;
+      }
+      case 'import-water-quality-sites': {
+        const file = args[0];
+        if (!file) throw new ImportFileError('import-water-quality-sites needs a FILE (.csv).');
+        // The live feed (once, when providers are on) only for the matching report.
+        const provider = providerFromConfig(config, () => clock().getTime());
+        const feed = provider ? await provider.get() : null;
+        const report = await importWaterQualitySites(handle.db, file, {
+          now: clock(),
+          sites: feed?.value.sites ?? null,
+        });
+        for (const line of formatWaterQualityReport(report)) console.log(line);
+        return report.rejected.length > 0 ? 1 : 0;
       }
       case 'prune-tombstones': {
         const { pruned, floorSeq } = await createSyncService(

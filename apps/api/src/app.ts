@@ -37,6 +37,11 @@ import { createSearchService } from './modules/search/search.service.ts';
 import { createSyncRepository } from './modules/sync/sync.repository.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { createSyncService } from './modules/sync/sync.service.ts';
+import {
+  createWaterQualityService,
+  providerFromConfig,
+  type WaterQualityConfig,
+} from './modules/water-quality/index.ts';
 import { registerWeather, type WeatherConfig } from './modules/weather/index.ts';
 import { registerWebApp } from './web/static.ts';
 
@@ -66,7 +71,8 @@ export interface AppDeps {
       >
     > &
     Partial<AccountsSettings> &
-    Partial<WeatherConfig>;
+    Partial<WeatherConfig> &
+    Partial<WaterQualityConfig>;
   db: Database;
   /**
    * The time every module reads (patrols "today", expiries of tokens and resets, sync stamps, the
@@ -150,7 +156,19 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
   const uploads = createLocalStorage(config.UPLOADS_DIR ?? defaults.UPLOADS_DIR);
   const algal = createAlgalService(createAlgalRepository(db), uploads, clock);
   const patrols = createPatrols(db, clock);
-  beachesRoutes(app, createBeachesService(createBeachesRepository(db), clock, algal, patrols));
+  const waterQuality = createWaterQualityService({
+    db,
+    provider: providerFromConfig(
+      config,
+      () => (clock ?? (() => new Date()))().getTime(),
+      (key, error) =>
+        app.log.warn(
+          { provider: 'beachwatch', key, reason: (error as Error).message },
+          'water quality upstream failed',
+        ),
+    ),
+  });
+  beachesRoutes(app, createBeachesService(createBeachesRepository(db), clock, algal, patrols, waterQuality));
   patrolsRoutes(app, patrols);
   searchRoutes(app, createSearchService(createSearchRepository(db)));
   notFoundRoutes(
@@ -165,6 +183,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
       patrolledToday: (ids, now) => patrols.patrolledToday(ids, now),
       currentObservations: (latitude, longitude) => weather.cachedCurrentObservations(latitude, longitude),
       marineWarnings: (state, latitude, longitude) => weather.warningsAt(state, latitude, longitude),
+      waterQuality: (beaches) => waterQuality.cachedForBeaches(beaches),
     }),
   );
   const accounts = registerAccounts(app, db, accountsSettings, clock);

@@ -216,6 +216,10 @@ const EnvSchema = z.object({
       }
       return feeds;
     }),
+  /** Beachwatch (NSW) water quality GeoJSON: pollution forecasts and latest results per swimming site. */
+  BEACHWATCH_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://api.beachwatch.nsw.gov.au/public/sites/geojson'),
   /** Give up on an upstream answer after this long (connection, headers and body). */
   WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Grid cells kept in memory per provider (LRU). */

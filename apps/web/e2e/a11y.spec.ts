@@ -9,6 +9,7 @@ const EXAMPLES: Record<string, string> = {
   SendResetPassword: '/reset',
   ResetPassword: '/reset/abc123?email=someone%40example.com',
   OAuthLogin: '/login/oauth?token=x&provider=apple',
+  VerifyEmail: '/verify-email/abc123',
   Logout: '/logout',
   MyBeaches: '/my-beaches',
   OfflineSettings: '/offline-settings',

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { AlgalBloomSchema } from './algal.ts';
 import { AttendancesSchema } from './patrols.ts';
 import { AUTOCOMPLETE_MAX_QUERY_LENGTH, AUTOCOMPLETE_MIN_CHARS } from './search.ts';
+import { WaterQualitySchema } from './water-quality.ts';
 
 /**
  * zod schemas of the HTTP contract (spec sections 3 and 7). The API validates requests with them
@@ -88,6 +89,8 @@ export const BeachSchema = z.extend(BeachSummarySchema, {
   todays_marine_warnings: z.array(z.unknown()),
   show_algal_bloom_widget: z.boolean(),
   algal_bloom: z.nullable(AlgalBloomSchema),
+  /** NSW Beachwatch water quality (issue 19); absent or null: the beach has no site (no information). */
+  water_quality: z.optional(z.nullable(WaterQualitySchema)),
   is_sample: z.boolean(),
   source: BeachSourceSchema,
   rendered_at: z.string(),

@@ -27,3 +27,4 @@ export * from './beach-status.ts';
 export * from './right-now.ts';
 export * from './ages.ts';
 export * from './avatar.ts';
+export * from './water-quality.ts';

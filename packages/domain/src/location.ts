@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { BeachSummarySchema, PatrolledTodaySchema } from './contract.ts';
 import { DataSourceSchema } from './source.ts';
+import { WaterQualitySchema } from './water-quality.ts';
 
 /**
  * Contract of the place and location calls (spec sections 3 and 7): POST /api/v4/location/ and
@@ -89,6 +90,8 @@ export const ListBeachSchema = z.extend(BeachSummarySchema, {
   has_dogs_allowed: flag,
   has_dogs_allowed_on_leash: flag,
   is_sample: z.boolean(),
+  /** NSW Beachwatch forecast (issue 19), from the server's cache; absent: none known for this beach. */
+  water_quality: z.optional(z.nullable(WaterQualitySchema)),
 });
 
 export const ClosestPostcodeSchema = z.object({

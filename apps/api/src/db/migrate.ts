@@ -11,6 +11,7 @@ import { beachInformation } from './migrations/0007_beach_information.ts';
 import { locationIndexes } from './migrations/0008_location_indexes.ts';
 import { syncSequence } from './migrations/0009_sync.ts';
 import { identity } from './migrations/0010_identity.ts';
+import { waterQuality } from './migrations/0013_water_quality.ts';
 
 /** Every migration, in order. Names are permanent once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -25,6 +26,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0008_location_indexes': locationIndexes(),
     '0009_sync': syncSequence(),
     '0010_identity': identity(dialect),
+    '0013_water_quality': waterQuality(),
   };
 }
 

@@ -283,6 +283,13 @@ export interface OAuthCodesTable {
   used_at: string | null;
 }
 
+/** Operator mapping of Beachwatch sites to beaches (migration 0013); beach_key null = "none". */
+export interface WaterQualitySiteMappingsTable {
+  site_id: string;
+  beach_key: string | null;
+  imported_at: string;
+}
+
 export interface AlgalProgrammeBeachesTable {
   beach_id: number;
   created_at: string;
@@ -424,6 +431,7 @@ export interface DB {
   oauth_states: OAuthStatesTable;
   oauth_codes: OAuthCodesTable;
   algal_programme_beaches: AlgalProgrammeBeachesTable;
+  water_quality_site_mappings: WaterQualitySiteMappingsTable;
   algal_metrics: AlgalMetricsTable;
   beach_posts: BeachPostsTable;
   photos: PhotosTable;

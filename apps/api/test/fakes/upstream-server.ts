@@ -14,13 +14,14 @@ import { fileURLToPath } from 'node:url';
  *   GET /rainviewer/tiles/…png               a transparent tile for any frame, so browsers load nothing external
  *   GET /bom/{state}.xml                     warnings: nsw = CAP 1.2 alerts in an Atom feed, wa = the
  *                                            Bureau's RSS, other states an empty feed
+ *   GET /beachwatch/public/sites/geojson     Beachwatch water quality GeoJSON (fixtures/beachwatch-sites.geojson)
  *
  * Times are made relative to now when served (hourly series start at UTC midnight `past_days`
  * ago, radar frames end at the last 10-minute mark, CAP/RSS placeholders {{now±Nh}} filled in).
  * "Now" is the test's clock, never the real date: tests pass `now` (their shared test clock); the
  * browser test run passes `--clock-offset-ms`, the same offset the server under test runs with.
  *
- * Control (for tests, per provider `forecast` | `marine` | `radar` | `warnings`):
+ * Control (for tests, per provider `forecast` | `marine` | `radar` | `warnings` | `water`):
  *   GET  /__control          -> { modes, calls }
  *   POST /__control          { "forecast": "500", … } sets modes: ok | 500 | hang | malformed | partial | down
  *   POST /__control/reset    every mode back to ok, call counts to 0
@@ -29,7 +30,7 @@ import { fileURLToPath } from 'node:url';
  *   node apps/api/test/fakes/upstream-server.ts --port 8299 [--host 127.0.0.1] [--clock-offset-ms N]
  */
 
-export const PROVIDERS = ['forecast', 'marine', 'radar', 'warnings'] as const;
+export const PROVIDERS = ['forecast', 'marine', 'radar', 'warnings', 'water'] as const;
 export type FakeProvider = (typeof PROVIDERS)[number];
 export const MODES = ['ok', '500', 'hang', 'malformed', 'partial', 'down'] as const;
 export type FakeMode = (typeof MODES)[number];
@@ -64,6 +65,7 @@ export interface UpstreamServer {
     OPEN_METEO_MARINE_URL: string;
     RAINVIEWER_URL: string;
     BOM_WARNINGS_URLS: string;
+    BEACHWATCH_URL: string;
   };
   setMode(provider: FakeProvider, mode: FakeMode): void;
   setModes(modes: Partial<Record<FakeProvider, FakeMode>>): void;
@@ -81,6 +83,7 @@ export function providerUrls(base: string): UpstreamServer['env'] {
     BOM_WARNINGS_URLS: ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT']
       .map((state) => `${state}=${base}/bom/${state.toLowerCase()}.xml`)
       .join(','),
+    BEACHWATCH_URL: `${base}/beachwatch/public/sites/geojson`,
   };
 }
 
@@ -161,6 +164,7 @@ export async function startUpstreamServer(options: {
   };
   const capFeed = readFixture('bom-warnings-nsw.cap.xml');
   const rssFeed = readFixture('bom-warnings-wa.rss.xml');
+  const beachwatchSites = readFixture('beachwatch-sites.geojson');
   const emptyFeed =
     '<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>urn:empty</id><title>No current warnings</title><updated>{{now}}</updated></feed>\n';
 
@@ -293,6 +297,24 @@ export async function startUpstreamServer(options: {
         feed = feed.replace(/<info>[\s\S]*?<\/info>/g, (block) => (kept++ === 0 ? block : ''));
       }
       return send(res, 200, 'application/xml; charset=utf-8', fillTimes(feed, now()));
+    }
+
+    if (url.pathname === '/beachwatch/public/sites/geojson') {
+      if (failed('water', req, res)) return;
+      if (mode('water') === 'malformed')
+        return send(res, 200, 'application/json', '{"type":"FeatureCollection","features":[{"type":');
+      const doc = JSON.parse(fillTimes(beachwatchSites, now())) as {
+        features: Array<{ geometry: unknown; properties: Record<string, unknown> }>;
+      };
+      if (mode('water') === 'partial') {
+        // Three features broken in three ways (no point, a rating outside 1-4, no name); the rest intact.
+        doc.features[0]!.geometry = null;
+        doc.features[1]!.properties.latestResultRating = 7;
+        delete doc.features[2]!.properties.siteName;
+      }
+      const name = url.searchParams.get('site_name');
+      if (name) doc.features = doc.features.filter((f) => f.properties.siteName === name);
+      return send(res, 200, 'application/geo+json; charset=utf-8', JSON.stringify(doc));
     }
 
     json(res, 404, { message: 'not found' });

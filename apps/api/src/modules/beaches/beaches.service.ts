@@ -1,4 +1,4 @@
-import { haversineMetres, type BeachDetailResponse } from '@safeshore/domain';
+import { haversineMetres, type BeachDetailResponse, type WaterQuality } from '@safeshore/domain';
 import type { BeachRow } from '../../db/schema.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import { mergeTodayPosts, placeUrl, presentBeach, presentSummary } from './beaches.presenter.ts';
@@ -64,11 +64,17 @@ export interface BeachPatrolFacts {
   >;
 }
 
+/** NSW Beachwatch water quality of a beach (the water-quality module provides it); null: no site. */
+export interface BeachWaterQualityFacts {
+  forBeach(beach: BeachRow): Promise<WaterQuality | null>;
+}
+
 export function createBeachesService(
   repo: BeachesRepository,
   clock: () => Date = () => new Date(),
   algal?: BeachAlgalFacts,
   patrols?: BeachPatrolFacts,
+  waterQuality?: BeachWaterQualityFacts,
 ) {
   /** Candidates for the nearest other beaches (positions only; see nearestWithTies). */
   async function nearest(beach: BeachRow) {
@@ -119,16 +125,26 @@ export function createBeachesService(
         'id' in identifier ? await repo.findById(identifier.id) : await repo.findByUrl(identifier);
       if (!beach) throw notFound('Beach not found.');
 
-      const [clubs, contributors, images, { nearBy, relatedBeaches }, locality, algalFacts, patrolFacts] =
-        await Promise.all([
-          repo.clubsOf(beach.id),
-          repo.sourcesOf(beach.id),
-          repo.imagesOf(beach.id),
-          related(beach),
-          beach.locality_id === null ? undefined : repo.localityUrlParts(beach.locality_id),
-          algal?.forBeach(beach),
-          patrols?.forBeach(beach),
-        ]);
+      const [
+        clubs,
+        contributors,
+        images,
+        { nearBy, relatedBeaches },
+        locality,
+        algalFacts,
+        patrolFacts,
+        waterQualityFacts,
+      ] = await Promise.all([
+        repo.clubsOf(beach.id),
+        repo.sourcesOf(beach.id),
+        repo.imagesOf(beach.id),
+        related(beach),
+        beach.locality_id === null ? undefined : repo.localityUrlParts(beach.locality_id),
+        algal?.forBeach(beach),
+        patrols?.forBeach(beach),
+        // Never fails the detail: no answer is no information.
+        waterQuality?.forBeach(beach).catch(() => null),
+      ]);
       const postcodeUrl = locality
         ? placeUrl(locality)
         : placeUrl({ state: beach.state, area_slug: beach.area_slug, slug: beach.city_slug });
@@ -155,6 +171,7 @@ export function createBeachesService(
                 attendance_is_sample: patrolFacts.attendance_is_sample,
               }
             : {}),
+          ...(waterQuality ? { water_quality: waterQualityFacts ?? null } : {}),
         },
         nearBy,
         relatedBeaches,

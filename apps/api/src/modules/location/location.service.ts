@@ -12,6 +12,7 @@ import {
   type DataSource,
   type MarineWarning,
   type PatrolledToday,
+  type WaterQuality,
 } from '@safeshore/domain';
 import { validationFailed } from '../../http/errors.ts';
 import { ipKey, isPublicIp } from './ip.ts';
@@ -82,6 +83,8 @@ export interface LocationFacts {
     latitude: number,
     longitude: number,
   ): Promise<{ warnings: MarineWarning[]; source: DataSource } | null>;
+  /** NSW Beachwatch water quality by beach key, from its cache only (issue 19). */
+  waterQuality?(beaches: Array<{ key: string; state: string }>): Map<string, WaterQuality>;
 }
 
 /**
@@ -212,12 +215,20 @@ export function createLocationService(
           )
         : undefined;
     const byId = new Map(rows.map((row) => [row.id, row]));
+    const water = facts?.waterQuality?.(rows.map(({ key, state }) => ({ key, state })));
     return lists.map((list) =>
       list.flatMap(({ row, distance }) => {
         const full = byId.get(row.id);
         if (!full) return [];
         const beach = presentListBeach(full, distance);
-        return [{ ...beach, is_patrolled_today: today?.get(row.id) ?? null }];
+        const quality = water?.get(full.key);
+        return [
+          {
+            ...beach,
+            is_patrolled_today: today?.get(row.id) ?? null,
+            ...(quality ? { water_quality: quality } : {}),
+          },
+        ];
       }),
     );
   }

@@ -30,6 +30,7 @@ import { BeachPhotos } from './BeachPhotos.tsx';
 import { BeachStatus } from './BeachStatus.tsx';
 import { FacilityTiles } from './FacilityTiles.tsx';
 import { PatrolsSection } from './PatrolsSection.tsx';
+import { WaterQualityCard, WaterQualityRightNowItem } from '../conditions/WaterQuality.tsx';
 import { RightNowPanel } from './RightNowPanel.tsx';
 import { TodayConditions } from './TodayConditions.tsx';
 import './beach.css';
@@ -121,6 +122,11 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
             weatherState={weatherState}
             patrols={patrols.data ?? null}
             now={now}
+            extraItems={
+              beach.water_quality ? (
+                <WaterQualityRightNowItem wq={beach.water_quality} now={now} timeZone={beach.timezone} />
+              ) : undefined
+            }
           />
         </div>
       </header>
@@ -152,6 +158,10 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
         )}
 
         <BeachConditions beach={beach} />
+
+        {beach.water_quality && (
+          <WaterQualityCard wq={beach.water_quality} now={now} timeZone={beach.timezone} />
+        )}
 
         {detail.todayPosts.length > 0 && (
           <TodayConditions posts={detail.todayPosts} beachTitle={beach.title} />

@@ -33,6 +33,8 @@ export interface RightNowPanelProps {
   now: Date;
   /** Where the full marine warnings are on the page. */
   warningsHref?: string;
+  /** Extra status items (each an <li>) after the hazard rating, e.g. water quality (issue 19). */
+  extraItems?: ReactNode;
 }
 
 const BOM_WARNINGS_URL = 'https://www.bom.gov.au/marine/';
@@ -79,6 +81,7 @@ export function RightNowPanel({
   patrols,
   now,
   warningsHref = '#marine-warnings',
+  extraItems,
 }: RightNowPanelProps) {
   const rightNow = summariseRightNow({ beach, weather, weatherState, patrols, now });
   const { patrol, warnings, hazard, conditions } = rightNow;
@@ -162,6 +165,7 @@ export function RightNowPanel({
             </p>
           </div>
         </li>
+        {extraItems}
       </ul>
       <div className="right-now__conditions" data-testid="right-now-conditions">
         {shown.length > 0 ? (
