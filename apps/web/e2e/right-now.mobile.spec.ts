@@ -10,7 +10,9 @@ test('on a phone the first screen holds Right now: patrol, warnings and hazard',
   await page.goto(BONDI);
   const rightNow = page.getByRole('region', { name: 'Right now' });
   await expect(rightNow.getByTestId('right-now-warnings')).toContainText('2 marine warnings');
-  for (const item of ['patrol', 'warnings']) {
+  // The install banner (not dismissed in a fresh context) comes after the page, never above it.
+  await expect(page.getByRole('complementary', { name: 'Install the app' })).not.toBeInViewport();
+  for (const item of ['patrol', 'warnings', 'hazard']) {
     await expect(rightNow.getByTestId(`right-now-${item}`)).toBeInViewport();
   }
   const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;

@@ -106,3 +106,18 @@ test('a beach with no Beachwatch site shows nothing about water quality (not "cl
   await expect(page.getByTestId('right-now-water-quality')).toHaveCount(0);
   await expect(page.getByText(/pollution/i)).toHaveCount(0);
 });
+
+test('a place page lists the forecast for its beaches that have one', async ({ page }) => {
+  // The beach pages above warmed the server's Beachwatch cache; place lists read only that cache.
+  await open(page, '/beach/nsw/waverley/bronte/bronte-beach');
+  await page.goto('/nsw/waverley/bronte');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bronte');
+  const bronte = page
+    .getByRole('list', { name: 'Patrolled' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Bronte Beach' });
+  await expect(bronte.getByTestId('list-water-quality')).toHaveText(
+    'Water: Pollution likely, issued 4 h ago · Beachwatch (NSW Government)',
+  );
+  await expectNoAxeViolations(page);
+});

@@ -44,12 +44,13 @@ export function Layout() {
       />
       <OfflineBanner />
       <UpdatePrompt />
-      <InstallBanner />
       <main id="main" className="main" tabIndex={-1}>
         {routeName === 'Home' && <SurveyBanner />}
         <FlashMessage state={location.state} />
         <Outlet />
       </main>
+      {/* After the page, never above it: on a phone's first screen the safety content comes first. */}
+      <InstallBanner />
       <Footer showSearch={isMobile && routeName !== 'Home'} />
       {isMobile && <BottomBar onOpenMenu={() => setMenuOpenedAt(location.key)} menuOpen={menuOpen} />}
       {isMobile && <MobileMenu open={menuOpen} onClose={() => setMenuOpenedAt(null)} />}

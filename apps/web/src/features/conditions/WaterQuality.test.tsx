@@ -1,7 +1,12 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WaterQuality } from '@safeshore/domain';
-import { WaterQualityCard, WaterQualityRightNowItem, waterQualityTone } from './WaterQuality.tsx';
+import {
+  WaterQualityCard,
+  WaterQualityListLine,
+  WaterQualityRightNowItem,
+  waterQualityTone,
+} from './WaterQuality.tsx';
 
 afterEach(cleanup);
 const TZ = 'Australia/Sydney';
@@ -103,5 +108,12 @@ describe('water quality wording', () => {
     expect(item.textContent).toContain('Forecast issued 4 h ago');
     expect(item.textContent).toContain('possibly out of date');
     expect(item.textContent).toContain('Beachwatch (NSW Government), CC BY 4.0');
+  });
+
+  it('gives a place list row one line: the forecast, its age and the source', () => {
+    render(<WaterQualityListLine wq={wq({ forecast: 'possible', stale: true })} now={now} timeZone={TZ} />);
+    expect(screen.getByTestId('list-water-quality').textContent).toBe(
+      'Water: Pollution possible, issued 4 h ago (possibly out of date) · Beachwatch (NSW Government)',
+    );
   });
 });

@@ -113,3 +113,27 @@ export function WaterQualityRightNowItem({
     </li>
   );
 }
+
+/** One line for a beach in a place list: the forecast in plain words with its age and source. */
+export function WaterQualityListLine({
+  wq,
+  now,
+  timeZone,
+}: {
+  wq: WaterQuality;
+  now: Date;
+  timeZone: string;
+}) {
+  const { headline } = waterQualityAdvice(wq.forecast);
+  const issued = wq.forecast_at ? `, issued ${formatAge(wq.forecast_at, now, timeZone)}` : '';
+  return (
+    <p
+      className={`beach-card__water water-quality-line water-quality-line--${waterQualityTone(wq.forecast)}`}
+      data-testid="list-water-quality"
+    >
+      Water: {headline}
+      {issued}
+      {wq.stale && ' (possibly out of date)'} · {wq.source.name}
+    </p>
+  );
+}

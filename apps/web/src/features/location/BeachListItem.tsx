@@ -1,16 +1,23 @@
 import { Link } from 'react-router';
-import { formatDistanceKm } from '@safeshore/domain';
+import { formatDistanceKm, type ListBeach } from '@safeshore/domain';
 import { BeachStatusSummary } from '../../ui/BeachStatusSummary.tsx';
 import { BeachIcon } from '../../ui/icons/ui-icons.tsx';
 import { PatrolFlagIcon } from '../../ui/icons/flag-icons.tsx';
 import type { ShownBeach } from '../map/index.ts';
+import { WaterQualityListLine } from '../conditions/WaterQuality.tsx';
 
 /**
  * A beach in a Home or place list: title, city, distance and the one-line status (patrol now,
  * hazard). Only a real roster showing a patrol today gets the flag icon: sample schedules read as a
  * demo, never as patrolled.
  */
-export function BeachListItem({ beach, now }: { beach: ShownBeach; now: Date }) {
+export function BeachListItem({
+  beach,
+  now,
+}: {
+  beach: ShownBeach & Partial<Pick<ListBeach, 'water_quality'>>;
+  now: Date;
+}) {
   const today = beach.is_patrolled_today;
   return (
     <li className="beach-card">
@@ -29,6 +36,13 @@ export function BeachListItem({ beach, now }: { beach: ShownBeach; now: Date }) 
           {beach.is_sample && <span className="badge badge--sample">Sample beach</span>}
         </p>
         <BeachStatusSummary beach={beach} now={now} />
+        {beach.water_quality && (
+          <WaterQualityListLine
+            wq={beach.water_quality}
+            now={now}
+            timeZone={beach.timezone ?? 'Australia/Sydney'}
+          />
+        )}
       </div>
     </li>
   );
