@@ -11,7 +11,9 @@
 #
 # The fake clock starts at the given instant and runs at the real rate (timers are untouched: the
 # monotonic clock is not faked, so waits and timeouts behave); child processes and worker threads
-# share it. Times are UTC.
+# share it. Each run also puts the machine in another time zone (TZ), which no test may depend on
+# either: Sydney's (its own clock crosses the change), Los Angeles' (still the day before there),
+# UTC (CI's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,19 +22,22 @@ if ! command -v faketime >/dev/null 2>&1; then
   exit 2
 fi
 
-declare -A START DESCRIPTION
+declare -A START ZONE DESCRIPTION
 # Sunday 4 October 2026: a weekend and the day daylight saving starts in Sydney (2:00 AEST -> 3:00
 # AEDT at 16:00 UTC, two minutes into the run) and on Lord Howe Island (2:00 -> 2:30, at 15:30 UTC,
 # so its day is 23.5 hours long).
-START[dst]='2026-10-03 15:58:00'
+START[dst]='2026-10-03 15:58:00 UTC'
+ZONE[dst]='Australia/Sydney'
 DESCRIPTION[dst]='Sunday 4 October 2026, 1:58 am in Sydney (daylight saving starts at 2:00, mid-run; Lord Howe Island changed at 2:00 its time, 15:30 UTC)'
 # Friday 25 December 2026: Christmas Day, a national public holiday, on a weekday; every Australian
-# zone and UTC on the same date.
-START[holiday]='2026-12-25 01:00:00'
+# zone and UTC on the same date (the machine, in Los Angeles, still on the 24th).
+START[holiday]='2026-12-25 01:00:00 UTC'
+ZONE[holiday]='America/Los_Angeles'
 DESCRIPTION[holiday]='Friday 25 December 2026 (Christmas Day, a public holiday), 12:00 in Sydney, 9:00 am in Perth'
 # Thursday 31 December 2026, 11:58 pm in Sydney: a weekday that turns into New Year's Day (a public
 # holiday) in Sydney two minutes into the run while UTC is still in 2026.
-START[new-year]='2026-12-31 12:58:00'
+START[new-year]='2026-12-31 12:58:00 UTC'
+ZONE[new-year]='UTC'
 DESCRIPTION[new-year]='Thursday 31 December 2026, 11:58 pm in Sydney (New Year 2027 there two minutes in; UTC still 31 December)'
 
 days=()
@@ -47,10 +52,9 @@ done
 failed=()
 for day in "${days[@]}"; do
   echo
-  echo "=== vitest on a moved clock: ${DESCRIPTION[$day]} (starts at ${START[$day]} UTC)"
+  echo "=== vitest on a moved clock: ${DESCRIPTION[$day]} (starts at ${START[$day]}, machine zone ${ZONE[$day]})"
   started=$SECONDS
-  # TZ=UTC: the start above is UTC; the suites must not depend on the machine's zone anyway.
-  if TZ=UTC FAKETIME_DONT_FAKE_MONOTONIC=1 faketime "${START[$day]}" npx vitest run "$@"; then
+  if TZ=${ZONE[$day]} FAKETIME_DONT_FAKE_MONOTONIC=1 faketime "${START[$day]}" npx vitest run "$@"; then
     echo "=== ${day}: passed in $((SECONDS - started)) s"
   else
     echo "=== ${day}: FAILED (after $((SECONDS - started)) s)"
