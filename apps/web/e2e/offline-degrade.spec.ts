@@ -65,6 +65,10 @@ test('the beach just viewed and the rip-current article open offline; an unsaved
   await expect(page.getByText(OFFLINE_BANNER_TEXT)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bondi Beach');
   await expect(page.getByTestId('beach-key')).toHaveText('nsw-2026-bondi-beach');
+  // The water quality seen online a moment ago is the last known one: shown, marked out of date.
+  const rightNow = page.getByRole('region', { name: 'Right now' });
+  await expect(rightNow.getByText('Pollution unlikely')).toBeVisible();
+  await expect(rightNow.getByText('Out of date')).toBeVisible();
 
   await page.goto('/surf-safety/ripcurrents');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rip currents');

@@ -154,6 +154,15 @@ export function offlineStorageSupported(): boolean {
   return typeof indexedDB !== 'undefined';
 }
 
+/**
+ * The asset holding a beach's last known water quality (issue 19), saved when its page is viewed
+ * online (data/recent.ts): the sync record carries no daily forecast, so offline this is the last
+ * one seen, shown with its age as possibly out of date.
+ */
+export function waterQualityAssetName(beachKey: string): string {
+  return `water_quality:${beachKey}`;
+}
+
 export async function getAsset(name: string): Promise<string | null> {
   const db = await openOfflineDb();
   return (await db.assets.where('name').equals(name).first())?.content ?? null;

@@ -28,12 +28,15 @@ import {
   type PostcodeMember,
   type SearchResult,
   type SyncBeach,
+  type WaterQuality,
+  WaterQualitySchema,
 } from '@safeshore/domain';
 import { ApiError } from './api.ts';
 import type { LocationLookup } from './location.ts';
 import {
   onOfflineDataChange,
   openOfflineDb,
+  waterQualityAssetName,
   type BeachIndexRecord,
   type MediaRecord,
   type OfflineDatabase,
@@ -410,7 +413,26 @@ function parseJsonField<T>(text: string, schema: z.ZodMiniType<T>, fallback: T):
 
 const BEACH_NOT_FOUND = 'Beach not found.';
 
-function beachFrom(record: SyncBeach, entry: IndexedBeach): Beach {
+/**
+ * The last known water quality of a beach viewed online, if any: always marked stale offline, its
+ * age counted from when the server fetched it. Anything unreadable is dropped (no information).
+ */
+function lastKnownWaterQuality(stored: string | null, now: Date): WaterQuality | null {
+  if (!stored) return null;
+  try {
+    const parsed = WaterQualitySchema.safeParse(JSON.parse(stored));
+    if (!parsed.success) return null;
+    const fetchedAt = Date.parse(parsed.data.source.fetched_at);
+    const age = Number.isNaN(fetchedAt)
+      ? parsed.data.age_seconds
+      : Math.round((now.getTime() - fetchedAt) / 1000);
+    return { ...parsed.data, stale: true, age_seconds: Math.max(0, age) };
+  } catch {
+    return null;
+  }
+}
+
+function beachFrom(record: SyncBeach, entry: IndexedBeach, waterQuality: WaterQuality | null): Beach {
   return {
     ...summary(entry, null),
     image: record.image,
@@ -437,6 +459,7 @@ function beachFrom(record: SyncBeach, entry: IndexedBeach): Beach {
     currentTide: null,
     currentUV: null,
     todays_marine_warnings: [],
+    water_quality: waterQuality,
     show_algal_bloom_widget: false,
     algal_bloom: null,
     is_sample: record.is_sample,
@@ -472,7 +495,14 @@ export async function offlineBeach(ref: BeachRef): Promise<BeachDetailResponse> 
     (beach) => others(beach) && beach.area_url === entry.area_url,
   );
   return {
-    beach: beachFrom(record, entry),
+    beach: beachFrom(
+      record,
+      entry,
+      lastKnownWaterQuality(
+        (await db.assets.where('name').equals(waterQualityAssetName(entry.key)).first())?.content ?? null,
+        new Date(),
+      ),
+    ),
     nearBy: nearBy.map(({ item, distance }) => summary(item, distance)),
     relatedBeaches: related.map(({ item, distance }) => summary(item, distance)),
     // Photos live on the server; the beach's own image url stays on `beach.image`.

@@ -1,6 +1,6 @@
 import '../test/indexeddb.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CORE_SAFETY_ARTICLE_SLUGS, OFFLINE_ARTICLE_SLUGS } from '@safeshore/domain';
+import { CORE_SAFETY_ARTICLE_SLUGS, OFFLINE_ARTICLE_SLUGS, type WaterQuality } from '@safeshore/domain';
 import { mockApi } from '../test/api-mock.ts';
 import { beach } from '../test/fixtures.ts';
 import { article, syncBeach } from '../test/offline-fixtures.ts';
@@ -71,6 +71,41 @@ describe('recently viewed beaches are kept for offline use (issue 16)', () => {
     expect((await db.beaches.get('nsw-2026-bondi-beach'))?.title).toBe('Bondi (synced)');
     for (let id = 2; id <= RECENT_BEACHES_KEPT + 3; id++) await rememberViewedBeach(viewed(id));
     expect(await db.beaches.count()).toBe(RECENT_BEACHES_KEPT + 3);
+  });
+
+  it('keeps the last known water quality of a viewed beach: offline it is out of date, with its age', async () => {
+    const fetchedAt = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
+    const water_quality: WaterQuality = {
+      forecast: 'likely',
+      forecast_text: 'Pollution Likely',
+      forecast_at: fetchedAt,
+      latest_result: 'Poor',
+      latest_result_rating: 3,
+      sampled_at: fetchedAt,
+      site: { id: '42', name: 'Bondi Beach', distance_m: 120 },
+      source: {
+        name: 'Beachwatch (NSW)',
+        url: 'https://www.beachwatch.nsw.gov.au/',
+        licence: 'CC BY 4.0',
+        attribution: '© State of New South Wales',
+        fetched_at: fetchedAt,
+      },
+      stale: false,
+      age_seconds: 0,
+    };
+    await rememberViewedBeach(beach({ water_quality }));
+    const offline = (await localSource.beach({ id: 1 })).beach.water_quality;
+    expect(offline).toMatchObject({ forecast: 'likely', latest_result: 'Poor', stale: true });
+    expect(offline!.age_seconds).toBeGreaterThanOrEqual(3 * 60 * 60);
+    expect(offline!.age_seconds).toBeLessThan(3 * 60 * 60 + 60);
+    // Viewed again with no site (mapping removed): no old forecast is kept.
+    await rememberViewedBeach(beach({ water_quality: null }));
+    expect((await localSource.beach({ id: 1 })).beach.water_quality).toBeNull();
+    // A beach that falls off the recent list takes its forecast with it.
+    await rememberViewedBeach(beach({ water_quality }));
+    for (let id = 2; id <= RECENT_BEACHES_KEPT + 1; id++) await rememberViewedBeach(viewed(id));
+    const db = await openOfflineDb();
+    expect(await db.assets.where('name').equals('water_quality:nsw-2026-bondi-beach').count()).toBe(0);
   });
 
   it('offline, the local database is used once something has been saved automatically', async () => {

@@ -1,5 +1,12 @@
 import { CORE_SAFETY_ARTICLE_SLUGS, type Beach, type SyncBeach } from '@safeshore/domain';
-import { getAsset, notifyOfflineDataChange, openOfflineDb, putAssets, writeBeaches } from './offline-db.ts';
+import {
+  getAsset,
+  notifyOfflineDataChange,
+  openOfflineDb,
+  putAssets,
+  waterQualityAssetName,
+  writeBeaches,
+} from './offline-db.ts';
 import { isOfflineEnabled, markAutoSaved } from './source.ts';
 import { saveArticle } from './sync.ts';
 
@@ -94,6 +101,13 @@ export async function rememberViewedBeach(beach: Beach): Promise<void> {
     const synced = keepAll && (await db.beaches.get(beach.key)) !== undefined;
     await writeBeaches(db, { delete: dropped, upsert: synced ? [] : [syncBeachFromDetail(beach)] });
     await putAssets(db, { [RECENT_ASSETS.recentBeaches]: JSON.stringify(kept) });
+    // The last known water quality; a beach with no site (null) keeps nothing, never an old forecast.
+    const fellOff = keys.slice(RECENT_BEACHES_KEPT);
+    const stale = [...fellOff, ...(beach.water_quality ? [] : [beach.key])].map(waterQualityAssetName);
+    if (stale.length > 0) await db.assets.where('name').anyOf(stale).delete();
+    if (beach.water_quality) {
+      await putAssets(db, { [waterQualityAssetName(beach.key)]: JSON.stringify(beach.water_quality) });
+    }
   });
   markAutoSaved();
   notifyOfflineDataChange();
