@@ -6,15 +6,12 @@ import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { redactText, redactUrl } from '../src/http/redact.ts';
 import { SlidingWindowCounter } from '../src/http/rate-limit.ts';
-import { createAccounts, resolveAccountsSettings } from '../src/modules/accounts/index.ts';
 import { FairQueue, passwordWork } from '../src/modules/accounts/passwords.ts';
 import { PHOTO_TOO_LARGE, processPhoto } from '../src/modules/algal/images.ts';
 import { bearer, makeUser, mailsTo, resetLink, PASSWORD } from './accounts-helpers.ts';
-import { runningClock } from './clock.ts';
-import { CONTENT_DIR, openTestDatabase, startTestApp, type TestApp } from './helpers.ts';
+import { startTestApp, type TestApp } from './helpers.ts';
 
 /**
  * The platform findings of the attack on the running service (issue 21): secrets in logs, rate
@@ -25,38 +22,10 @@ import { CONTENT_DIR, openTestDatabase, startTestApp, type TestApp } from './hel
 
 /** A test app whose log lines are kept (at info level) for the test to read. */
 async function startLoggedApp(config: NonNullable<Parameters<typeof startTestApp>[0]>['config'] = {}) {
-  const handle = await openTestDatabase();
-  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safeshore-outbox-'));
   const lines: string[] = [];
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-  const fullConfig = {
-    LOG_LEVEL: 'info' as const,
-    WEB_DIST_DIR: path.join(os.tmpdir(), 'safeshore-no-web'),
-    CONTENT_DIR,
-    PASSWORD_SCRYPT_LOG_N: 12,
-    OUTBOX_DIR: outboxDir,
-    RATE_LIMIT_LOGIN_PER_MINUTE: 10_000,
-    RATE_LIMIT_REGISTER_PER_MINUTE: 10_000,
-    RATE_LIMIT_RESET_PER_MINUTE: 10_000,
-    RATE_LIMIT_QUESTION_PER_MINUTE: 10_000,
-    ...config,
-  };
-  const clock = runningClock();
-  const app = await buildApp({ config: fullConfig, db: handle.db, clock, logStream: stream });
-  await app.ready();
-  const t: TestApp = {
-    app,
-    handle,
-    accounts: createAccounts(handle.db, resolveAccountsSettings(fullConfig), { clock }),
-    outboxDir,
-    clock,
-    close: async () => {
-      await app.close();
-      await handle.close();
-      fs.rmSync(outboxDir, { recursive: true, force: true });
-    },
-  };
+  const t = await startTestApp({ seed: false, logStream: stream, config: { LOG_LEVEL: 'info', ...config } });
   return { t, log: () => lines.join('\n') };
 }
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -83,6 +84,8 @@ export async function startTestApp(
     config?: Partial<Parameters<typeof buildApp>[0]['config']>;
     /** Default: the shared test clock (TEST_NOW, running), never the real date. */
     clock?: () => Date;
+    /** Where the app's log lines go (a test that reads the log); default: pino's own output. */
+    logStream?: Writable;
   } = {},
 ): Promise<TestApp> {
   const handle = await openTestDatabase();
@@ -106,7 +109,7 @@ export async function startTestApp(
     ...options.config,
   };
   const clock = options.clock ?? runningClock();
-  const app = await buildApp({ config, db: handle.db, clock });
+  const app = await buildApp({ config, db: handle.db, clock, logStream: options.logStream });
   await app.ready();
   return {
     app,
