@@ -12,6 +12,7 @@ import { locationIndexes } from './migrations/0008_location_indexes.ts';
 import { syncSequence } from './migrations/0009_sync.ts';
 import { identity } from './migrations/0010_identity.ts';
 import { waterQuality } from './migrations/0013_water_quality.ts';
+import { dataVersion } from './migrations/0014_data_version.ts';
 
 /** Every migration, in order. Names are permanent once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -27,6 +28,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0009_sync': syncSequence(),
     '0010_identity': identity(dialect),
     '0013_water_quality': waterQuality(),
+    '0014_data_version': dataVersion(),
   };
 }
 

@@ -67,6 +67,13 @@ export interface BeachesTable {
 }
 
 /** The single row (id 1) of the sync sequence: the last number handed out, the pruned floor. */
+/** Migration 0014: the public data's version (db/data-version.ts). */
+export interface DataVersionTable {
+  id: number;
+  version: number;
+  changed_at: string;
+}
+
 export interface SyncStateTable {
   id: number;
   last_seq: number;
@@ -443,6 +450,7 @@ export interface DB {
   announcements: AnnouncementsTable;
   ip_ranges: IpRangesTable;
   sync_state: SyncStateTable;
+  data_version: DataVersionTable;
   beach_tombstones: BeachTombstonesTable;
 }
 
