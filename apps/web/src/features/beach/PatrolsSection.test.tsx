@@ -84,6 +84,8 @@ describe('PatrolsSection', () => {
       'Surf Life Saving Australia currently provides no services for this beach.',
     );
     expect(within(empty).getByRole('link').getAttribute('href')).toBe('/surf-safety');
+    // No roster: no other day to choose.
+    expect(screen.queryByRole('button', { name: 'Change day' })).toBeNull();
   });
 
   it('a beach whose patrol is unknown: patrol times not known, with the standing advice, never "no services"', async () => {
@@ -95,6 +97,7 @@ describe('PatrolsSection', () => {
       'Swim at a patrolled beach, between the red and yellow flags. In an emergency call Triple Zero (000).',
     );
     expect(empty.textContent).not.toContain('no services');
+    expect(screen.queryByRole('button', { name: 'Change day' })).toBeNull();
   });
 
   it('a failure is logged and shown quietly', async () => {

@@ -58,11 +58,14 @@ function Patrols({ beach }: { beach: Pick<Beach, 'id' | 'patrol' | 'title'> }) {
   }, [error]);
 
   const clubs = data ? Object.entries(data.patrols) : [];
+  // Another day is worth choosing only when the beach has a roster; once a day is chosen the
+  // button stays, so a day without patrols never strands the reader there.
+  const canChangeDay = Boolean(data) && (clubs.length > 0 || date !== null);
   return (
     <section className="card patrols beach__wide" aria-labelledby="patrols-heading" aria-busy={isFetching}>
       <div className="patrols__head">
         <h2 id="patrols-heading">Patrols</h2>
-        {data && (
+        {canChangeDay && (
           <button
             ref={changeDay}
             type="button"
