@@ -212,8 +212,54 @@ describe('BeachConditions', () => {
         sources: { ...base.sources, marine: null },
       }),
     );
-    const panel = await openTab('Swell');
-    expect(panel.textContent).toBe('Swell is not available right now.');
+    // The Swell tab is left out and one line says so; the other tabs stay.
+    expect((await screen.findByTestId('conditions-unavailable')).textContent).toBe(
+      'Swell is not available right now.',
+    );
+    expect(screen.queryByRole('tab', { name: 'Swell' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Wind' })).toBeTruthy();
+  });
+
+  it('says once that nothing is available when every conditions provider failed, and still shows the warnings', async () => {
+    const base = weatherFixture();
+    show(
+      weatherFixture({
+        forecast: [],
+        temperature: [],
+        swell: [],
+        windSpeed: [],
+        windDirection: [],
+        tides: [],
+        tide_station: null,
+        uv: [],
+        radar: null,
+        current: { weather: null, currentTide: null, currentUV: null },
+        sources: { ...base.sources, forecast: null, marine: null, tides: null, radar: null },
+      }),
+    );
+    const line = await screen.findByTestId('conditions-unavailable');
+    expect(line.textContent).toBe('Weather, swell, wind, tide, UV and radar are not available right now.');
+    expect(line.textContent?.match(/not available/g)).toHaveLength(1);
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryAllByText(/is not available right now/)).toEqual([]);
+    // Warnings come from their own source and are still shown with it.
+    expect((await screen.findByTestId('marine-warnings')).textContent).toContain('Bureau of Meteorology');
+  });
+
+  it('keeps the tabs of the groups still available', async () => {
+    const base = weatherFixture();
+    show(weatherFixture({ sources: { ...base.sources, forecast: null, marine: null, radar: null } }));
+    const tabs = await screen.findByRole('tablist', { name: 'Conditions' });
+    // Tides are predicted on our server: the Tide tab stays, selected, and the rest is one line.
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Tide']);
+    expect(screen.getByRole('tab', { name: 'Tide' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('conditions-unavailable').textContent).toBe(
+      'Weather, swell, wind, UV and radar are not available right now.',
+    );
   });
 
   it('shows a quiet message with a retry when the weather fails, and recovers', async () => {
