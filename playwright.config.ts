@@ -75,6 +75,22 @@ export default defineConfig({
     {
       name: 'mobile',
       testMatch: /\.mobile\.spec\.ts$/,
+      testIgnore: /^.*\/console\.mobile\.spec\.ts$/,
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        launchOptions: CHROMIUM_LAUNCH,
+      },
+    },
+    {
+      // The lifesaver console closes Bondi and puts a patrol and a post on Clovelly for the run's
+      // day (issue 17): it runs after every other spec on this server, so none of them sees a
+      // beach the console changed. Alone: `npx playwright test --project=console --no-deps`.
+      name: 'console',
+      testMatch: /console\.mobile\.spec\.ts$/,
+      dependencies: ['desktop', 'mobile'],
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,
@@ -130,6 +146,12 @@ export default defineConfig({
         ...ACCOUNT_LIMITS,
         WEATHER_PROVIDERS: 'on',
         WEATHER_TIMEOUT_MS: '3000',
+        // Browser alerts (push.spec.ts): a key pair made for the tests only (npx web-push generate-vapid-keys).
+        VAPID_PUBLIC_KEY:
+          'BLQFmJMZBwgqeeI4Smv8gACQSMT2xKugMDOv-8iXVOz1_IXJJQQ4184LWWNFSKsdj-M0iyuUmnKsL_eVOMtbnFg',
+        VAPID_PRIVATE_KEY: 'f6Yf3E4Mqk_C9xPKeud_MzTgYw2PwHt9mjmOfvp22OU',
+        // The e2e server sends nothing on its own (no background deliveries during other specs).
+        ALERTS_WORKER: 'off',
         ...providerUrls(upstream),
       },
     },

@@ -204,6 +204,10 @@ function printPage(page: { name: string; path: string }, lhr: Result, runs: Resu
   console.log(
     `  FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${(numeric(lhr, 'cumulative-layout-shift') ?? NaN).toFixed(3)}, total transfer ${((numeric(lhr, 'total-byte-weight') ?? NaN) / 1024).toFixed(1)} KiB`,
   );
+  // How fast this machine was during the run (Lighthouse's CPU benchmark; a loaded machine scores low).
+  const benchmarkIndex = (r: Result) =>
+    Math.round((r as { environment?: { benchmarkIndex?: number } }).environment?.benchmarkIndex ?? NaN);
+  console.log(`  benchmarkIndex ${runs.map(benchmarkIndex).join(', ')} (median run: ${benchmarkIndex(lhr)})`);
 
   const shifts = runs.map((r) => numeric(r, 'cumulative-layout-shift') ?? 0);
   if (Math.max(...shifts) - Math.min(...shifts) > 0.05)

@@ -9,11 +9,10 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 };
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8787'}`;
 
-export default defineConfig({
+const outDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : 'dist';
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), ...pwaPlugins(pkg.version)],
-  define: {
-    __APP_VERSION__: JSON.stringify(pkg.version),
-  },
   server: {
     host: '127.0.0.1',
     proxy: {
@@ -23,12 +22,49 @@ export default defineConfig({
       '/healthz': apiTarget,
     },
   },
-  build: {
-    // WEB_DIST_DIR lets two checkouts' test runs (or a deployment) build and serve separate copies.
-    outDir: process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: false,
-    assetsInlineLimit: 2048,
+  // The server entry carries its dependencies (React, the router…): WEB_DIST_DIR may be outside
+  // the repository, where node_modules cannot be found.
+  ssr: { noExternal: true },
+  define: {
+    __APP_VERSION__: JSON.stringify(pkg.version),
+    // Bundled into the server entry, React and its peers pick the build the JSX was compiled for
+    // (production unless the build runs with another NODE_ENV).
+    ...(isSsrBuild && { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV || 'production') }),
   },
-});
+  build: isSsrBuild
+    ? {
+        // `vite build --ssr`: the server entry, in a dot folder the web server never serves and
+        // the service worker never caches. Built after the client (which empties outDir).
+        outDir: path.join(outDir, '.server'),
+        emptyOutDir: true,
+        target: 'node22',
+        sourcemap: false,
+        // One file: a rebuilt entry is imported afresh (pages.ts) without sharing chunks with the old one.
+        rollupOptions: { input: 'src/entry-server.tsx', output: { codeSplitting: false } },
+      }
+    : {
+        // WEB_DIST_DIR lets two checkouts' test runs (or a deployment) build and serve separate copies.
+        outDir,
+        emptyOutDir: true,
+        target: 'es2022',
+        sourcemap: false,
+        assetsInlineLimit: 2048,
+        // .vite/manifest.json: the server preloads a rendered route's code from it.
+        manifest: true,
+        // React, the router and the query library in one chunk: Home needs nearly all of them, and
+        // one file compresses better and costs fewer requests than the ~12 shared pieces the
+        // default splitting cut them into (Home's first load: 150.0 -> 144.2 KB gzip, 25 -> 15 files).
+        rollupOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
+}));

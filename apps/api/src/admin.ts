@@ -26,8 +26,15 @@ import { createLocalStorage } from './modules/algal/storage.ts';
 import { HttpError } from './http/errors.ts';
 import { createAccounts } from './modules/accounts/index.ts';
 import { createAlgalRepository } from './modules/algal/algal.repository.ts';
+import { RoleArgumentError, parseConsoleRoleArgs, setConsoleRoles } from './modules/console/admin-roles.ts';
 import { formatWaterQualityReport, importWaterQualitySites } from './modules/water-quality/import-sites.ts';
 import { providerFromConfig } from './modules/water-quality/index.ts';
+import {
+  formatOperatorReport,
+  readImportCsv,
+  readPhotoFolder,
+  runImport,
+} from './modules/console/imports/index.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -52,13 +59,26 @@ Commands:
   create-user --email EMAIL --first FIRST --last LAST [--password PASSWORD] [--verified]
                             create an account (a random password is printed when none is given;
                             --verified: you vouch for the address, as if its owner had confirmed it)
-  grant-role EMAIL ROLE     give a user a role (algal: the algal bloom metrics)
-  revoke-role EMAIL ROLE    take a role away
+  grant-role EMAIL algal    give a user the algal role (the algal bloom metrics)
+  grant-role EMAIL lifesaver --beach KEY|ID [--beach KEY|ID …] | --club ID [--club ID …]
+                            a lifesaver of those beaches or clubs (a club covers its beaches): may set
+                            the beach's live status, patrol now and today's conditions posts
+  grant-role EMAIL operator --state STATE [--state …] | --area AREA [--area …]
+                            an operator of a state (NSW, VIC, …) or an area (the council area as beach
+                            urls name it: NSW/waverley, or its name when only one state has it): a
+                            lifesaver's rights on every beach in scope, plus lifesaver grants, imports
+                            and the audit log
+  revoke-role EMAIL ROLE [same options]
+                            take a role (or those scopes of it) away
   algal-add-beach KEY|ID    add a beach to the algal bloom monitoring programme
   algal-remove-beach KEY|ID take a beach out of the programme (its metrics and photos are kept)
   algal-list                list the programme's beaches
   remove-beach KEY|ID       delete a beach and everything attached to it; offline databases delete it
                             at their next sync
+  import-rosters FILE [--dry-run]         patrol seasons and rosters by club and beach (CSV; README "Operators' imports")
+  import-facilities FILE [--dry-run]      facilities, regulations, hazards and the has_* facts per beach (CSV)
+  import-hazard-ratings FILE [--dry-run]  hazard rating (1-10) and beach type with their source (CSV)
+  import-photos DIR [--dry-run]           beach photos: DIR holds photos.csv (licence, credit) and the images
   import-water-quality-sites FILE  the operator's Beachwatch site -> beach mapping (CSV site_id,beach_key;
                             beach_key "none": the site speaks for no beach); replaces the stored mapping
   prune-tombstones          forget beach deletions older than ${SYNC_TOMBSTONE_RETENTION_DAYS} days (clients that last
@@ -262,6 +282,26 @@ async function main(argv: string[]): Promise<number> {
         console.log(`Removed ${removed.title} (${removed.key}, id ${removed.id}).`);
         return 0;
       }
+      case 'import-rosters':
+      case 'import-facilities':
+      case 'import-hazard-ratings':
+      case 'import-photos': {
+        const target = args.find((a) => !a.startsWith('--'));
+        const dryRun = args.includes('--dry-run');
+        const photos = command === 'import-photos';
+        if (!target) throw new ImportFileError(`${command} needs a ${photos ? 'DIR' : 'FILE (.csv)'}.`);
+        const kind = command.slice('import-'.length) as 'rosters' | 'facilities' | 'hazard-ratings';
+        const report = await runImport(
+          handle.db,
+          photos
+            ? { kind: 'photos', upload: await readPhotoFolder(target) }
+            : { kind, file: await readImportCsv(target) },
+          { now: clock(), dryRun },
+          { storage: createLocalStorage(config.UPLOADS_DIR), maxPhotoBytes: config.ALGAL_PHOTO_MAX_BYTES },
+        );
+        for (const line of formatOperatorReport(target, report, dryRun)) console.log(line);
+        return report.rejected.length > 0 ? 1 : 0;
+      }
       case 'import-water-quality-sites': {
         const file = args[0];
         if (!file) throw new ImportFileError('import-water-quality-sites needs a FILE (.csv).');
@@ -285,6 +325,16 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'grant-role':
       case 'revoke-role': {
+        if (args[1] === 'lifesaver' || args[1] === 'operator') {
+          const lines = await setConsoleRoles(
+            handle.db,
+            parseConsoleRoleArgs(args),
+            command === 'grant-role',
+            clock(),
+          );
+          for (const line of lines) console.log(line);
+          return 0;
+        }
         const [email, role] = args;
         if (!email || !role) throw new ImportFileError(`${command} needs an EMAIL and a ROLE.`);
         const granted = command === 'grant-role';
@@ -312,7 +362,11 @@ async function main(argv: string[]): Promise<number> {
         for (const message of messages) console.error(`  ${field}: ${message}`);
       return 2;
     }
-    if (error instanceof ImportFileError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+    if (
+      error instanceof ImportFileError ||
+      error instanceof RoleArgumentError ||
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+    ) {
       console.error(`Error: ${(error as Error).message}`);
       return 2;
     }

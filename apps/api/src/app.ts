@@ -18,37 +18,58 @@ import { algalRoutes } from './modules/algal/algal.routes.ts';
 import { createAlgalService } from './modules/algal/algal.service.ts';
 import { createLocalStorage } from './modules/algal/storage.ts';
 import { createArticlesRepository } from './modules/articles/articles.repository.ts';
-import { articlesRoutes } from './modules/articles/articles.routes.ts';
+import { articlesRoutes, readArticle } from './modules/articles/articles.routes.ts';
 import { registerArticleMedia } from './modules/articles/media.ts';
 import { createBeachesRepository } from './modules/beaches/beaches.repository.ts';
 import { beachesRoutes } from './modules/beaches/beaches.routes.ts';
-import { createBeachesService } from './modules/beaches/beaches.service.ts';
+import { createBeachesService, parseBeachIdentifier } from './modules/beaches/beaches.service.ts';
 import { docsRoutes } from './modules/docs/openapi.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createLocationRepository } from './modules/location/location.repository.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
+import { buildSpatialIndex, indexedLocationRepository } from './modules/location/location.memory.ts';
 import { createLocationService } from './modules/location/location.service.ts';
 import { runAsPasswordClient, passwordWork } from './modules/accounts/passwords.ts';
 import { createNotFoundRepository, notFoundRoutes } from './modules/notfound/notfound.routes.ts';
 import { createPatrols, patrolsRoutes } from './modules/patrols/index.ts';
+import {
+  createReadModel,
+  registerCacheDefaults,
+  versionedBuild,
+  type ReadModel,
+} from './modules/read-model/index.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { buildSearchIndex, indexedSearchRepository } from './modules/search/search.memory.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createSyncRepository } from './modules/sync/sync.repository.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
+import { createSyncSnapshot, snapshotRoute, type SyncSnapshot } from './modules/sync/snapshot.ts';
 import { createSyncService } from './modules/sync/sync.service.ts';
 import {
   createWaterQualityService,
   providerFromConfig,
   type WaterQualityConfig,
 } from './modules/water-quality/index.ts';
-import { registerWeather, type WeatherConfig } from './modules/weather/index.ts';
+import { registerWeather, resolveWeatherSettings, type WeatherConfig } from './modules/weather/index.ts';
+import { registerAlerts, type AlertsSettings } from './modules/alerts/index.ts';
+import { createWeatherProviders } from './providers/index.ts';
+import { discoveryRoutes } from './web/discovery.ts';
+import { createPageRenderer } from './web/pages.ts';
 import { registerWebApp } from './web/static.ts';
+import { providerCacheGeneration } from './providers/cache.ts';
+import { consoleImportRoutes } from './modules/console/imports/imports.routes.ts';
+import { createScope } from './modules/console/scope.ts';
+import { registerConsole } from './modules/console/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered ("METHOD url"), for the security route matrix test. */
     routeList: string[];
+    /** The versioned cache of finished public responses (modules/read-model): SSR pages use it too. */
+    readModel: ReadModel;
+    /** The offline sync snapshot (modules/sync/snapshot.ts). */
+    syncSnapshot: SyncSnapshot;
   }
 }
 
@@ -68,11 +89,15 @@ export interface AppDeps {
         | 'NOT_FOUND_REPORTS_MAX'
         | 'UPLOADS_DIR'
         | 'ALGAL_PHOTO_MAX_BYTES'
+        | 'PUBLIC_BASE_URL'
+        | 'SSR_PAGES'
+        | 'SSR_DATA_DEADLINE_MS'
       >
     > &
     Partial<AccountsSettings> &
     Partial<WeatherConfig> &
-    Partial<WaterQualityConfig>;
+    Partial<WaterQualityConfig> &
+    Partial<AlertsSettings>;
   db: Database;
   /**
    * The time every module reads (patrols "today", expiries of tokens and resets, sync stamps, the
@@ -151,10 +176,12 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
   app.addHook('preHandler', (request, _reply, done) => runAsPasswordClient(request.ip, done));
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
+  // API answers that set no Cache-Control are private, no-store (modules/read-model/cache.ts).
+  registerCacheDefaults(app);
   healthRoutes(app, db);
   docsRoutes(app);
   const uploads = createLocalStorage(config.UPLOADS_DIR ?? defaults.UPLOADS_DIR);
-  const algal = createAlgalService(createAlgalRepository(db), uploads, clock);
+  const algal = createAlgalService(createAlgalRepository(db, clock), uploads, clock);
   const patrols = createPatrols(db, clock);
   const waterQuality = createWaterQualityService({
     db,
@@ -168,35 +195,125 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
         ),
     ),
   });
-  beachesRoutes(app, createBeachesService(createBeachesRepository(db), clock, algal, patrols, waterQuality));
+  // Finished public answers, cached per data version; answers carrying upstream data also follow it.
+  const readModel = createReadModel({
+    db,
+    clock,
+    factStamps: {
+      beach: () => String(waterQuality.provider?.peek()?.fetchedAt ?? ''),
+      location: () => String(providerCacheGeneration()),
+      map: () => String(providerCacheGeneration()),
+    },
+  });
+  app.decorate('readModel', readModel);
+  const beachesService = createBeachesService(
+    createBeachesRepository(db),
+    clock,
+    algal,
+    patrols,
+    waterQuality,
+  );
+  beachesRoutes(app, beachesService, readModel);
   patrolsRoutes(app, patrols);
-  searchRoutes(app, createSearchService(createSearchRepository(db)));
+  const searchIndex = versionedBuild(
+    readModel,
+    () => buildSearchIndex(db),
+    (error) => app.log.error({ reason: (error as Error).message }, 'search index build failed'),
+  );
+  searchRoutes(
+    app,
+    createSearchService(indexedSearchRepository(createSearchRepository(db), searchIndex)),
+    readModel,
+  );
   notFoundRoutes(
     app,
     createNotFoundRepository(db, config.NOT_FOUND_REPORTS_MAX ?? defaults.NOT_FOUND_REPORTS_MAX),
     clock,
   );
-  const weather = registerWeather(app, { db, config, clock });
-  await locationRoutes(
-    app,
-    createLocationService(createLocationRepository(db), clock, {
-      patrolledToday: (ids, now) => patrols.patrolledToday(ids, now),
-      currentObservations: (latitude, longitude) => weather.cachedCurrentObservations(latitude, longitude),
-      marineWarnings: (state, latitude, longitude) => weather.warningsAt(state, latitude, longitude),
-      waterQuality: (beaches) => waterQuality.cachedForBeaches(beaches),
-    }),
+  // One set of conditions providers: the weather routes and the alert sources share their caches.
+  const weatherProviders = createWeatherProviders(resolveWeatherSettings(config), {
+    now: () => (clock ?? (() => new Date()))().getTime(),
+    onFailure: (provider, key, error) =>
+      app.log.warn({ provider, key, reason: (error as Error).message }, 'weather upstream failed'),
+  });
+  const weather = registerWeather(app, { db, config, clock, providers: weatherProviders });
+  const spatialIndex = versionedBuild(
+    readModel,
+    () => buildSpatialIndex(db),
+    (error) => app.log.error({ reason: (error as Error).message }, 'spatial index build failed'),
   );
+  const locationRepository = indexedLocationRepository(createLocationRepository(db), spatialIndex);
+  const locationService = createLocationService(locationRepository, clock, {
+    patrolledToday: (ids, now) => patrols.patrolledToday(ids, now),
+    currentObservations: (latitude, longitude) => weather.cachedCurrentObservations(latitude, longitude),
+    marineWarnings: (state, latitude, longitude) => weather.warningsAt(state, latitude, longitude),
+    waterQuality: (beaches) => waterQuality.cachedForBeaches(beaches),
+  });
+  await locationRoutes(app, locationService, readModel);
   const accounts = registerAccounts(app, db, accountsSettings, clock);
+  registerAlerts(app, {
+    db,
+    config,
+    clock: clock ?? (() => new Date()),
+    accounts,
+    providers: weatherProviders,
+    waterQuality,
+  });
   await algalRoutes(app, {
     accounts,
     service: algal,
     maxPhotoBytes: config.ALGAL_PHOTO_MAX_BYTES ?? defaults.ALGAL_PHOTO_MAX_BYTES,
     uploadsPathOf: uploads.pathOf,
   });
-  articlesRoutes(app, createArticlesRepository(db));
-  syncRoutes(app, createSyncService(createSyncRepository(db), clock), config.WEB_DIST_DIR);
+  await registerConsole(app, {
+    db,
+    accounts,
+    patrols: { patrolledToday: (ids, now) => patrols.patrolledToday(ids, now) },
+    storage: uploads,
+    maxPhotoBytes: config.ALGAL_PHOTO_MAX_BYTES ?? defaults.ALGAL_PHOTO_MAX_BYTES,
+    ...(clock ? { clock } : {}),
+  });
+  await consoleImportRoutes(app, {
+    db,
+    accounts,
+    scope: createScope(db),
+    storage: uploads,
+    maxPhotoBytes: config.ALGAL_PHOTO_MAX_BYTES ?? defaults.ALGAL_PHOTO_MAX_BYTES,
+    clock: clock ?? (() => new Date()),
+  });
+  const articles = createArticlesRepository(db);
+  articlesRoutes(app, articles, readModel);
+  const syncService = createSyncService(createSyncRepository(db), clock);
+  syncRoutes(app, syncService, config.WEB_DIST_DIR);
+  const syncSnapshot = createSyncSnapshot({
+    service: syncService,
+    versions: readModel,
+    onError: (error) => app.log.error({ reason: (error as Error).message }, 'sync snapshot build failed'),
+  });
+  app.decorate('syncSnapshot', syncSnapshot);
+  snapshotRoute(app, syncSnapshot);
   await registerArticleMedia(app, path.join(config.CONTENT_DIR, 'media'));
-  await registerWebApp(app, config.WEB_DIST_DIR);
+  // Server rendering (issue 23): public pages from the same services, in process.
+  const baseUrl = config.PUBLIC_BASE_URL ?? defaults.PUBLIC_BASE_URL;
+  discoveryRoutes(app, { db, baseUrl, dataVersion: () => readModel.version() });
+  const pages =
+    (config.SSR_PAGES ?? defaults.SSR_PAGES) === 'on'
+      ? createPageRenderer({
+          distDir: config.WEB_DIST_DIR,
+          baseUrl,
+          deadlineMs: config.SSR_DATA_DEADLINE_MS ?? defaults.SSR_DATA_DEADLINE_MS,
+          clock: clock ?? (() => new Date()),
+          readModel,
+          services: {
+            beach: (beachPath) => beachesService.detail(parseBeachIdentifier(beachPath)),
+            article: (slug) => readArticle(articles, slug),
+            patrols: (beachId) => patrols.patrols(String(beachId), {}),
+            place: (pathname, ip) =>
+              locationService.locate({ body: { url: pathname }, xLocation: undefined, ip }),
+          },
+        })
+      : undefined;
+  await registerWebApp(app, config.WEB_DIST_DIR, pages);
 
   return app;
 }

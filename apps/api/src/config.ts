@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -18,6 +19,26 @@ const DEFAULT_BOM_WARNINGS_URLS = [
   'WA=https://www.bom.gov.au/fwo/IDZ00074.warnings_marine_wa.xml',
 ].join(',');
 
+/** Why a Firebase service-account key file cannot be used, or null when it can. */
+function serviceAccountProblem(file: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    return `FCM_SERVICE_ACCOUNT_FILE: cannot read ${file} as JSON (${(error as Error).message})`;
+  }
+  const account = parsed as Record<string, unknown> | null;
+  const ok =
+    account?.type === 'service_account' &&
+    typeof account.project_id === 'string' &&
+    typeof account.client_email === 'string' &&
+    typeof account.private_key === 'string' &&
+    account.private_key.includes('PRIVATE KEY');
+  return ok
+    ? null
+    : `FCM_SERVICE_ACCOUNT_FILE: ${file} is not a service-account key (type, project_id, client_email, private_key)`;
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -36,6 +57,23 @@ const EnvSchema = z.object({
     .default(path.join(ROOT_DIR, 'apps', 'web', 'dist')),
   DATA_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'data')),
   CONTENT_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'content')),
+  /**
+   * The site's public address (scheme, host, optional port; no path): canonical links, Open Graph
+   * and the sitemap use it (issue 23). Set it in production, e.g. https://safeshore.example.
+   */
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_BASE_URL must be an http(s) URL' })
+    .default('http://localhost:8080')
+    .refine((value) => {
+      if (!URL.canParse(value)) return true; // already reported by .url()
+      const url = new URL(value);
+      return url.pathname === '/' && url.search === '' && url.hash === '' && !url.username;
+    }, 'PUBLIC_BASE_URL must be an origin only (no path, query or credentials), e.g. https://safeshore.example')
+    .transform((value) => (URL.canParse(value) ? new URL(value).origin : value)),
+  /** Public pages rendered on the server (issue 23); `off`: every page is the client-rendered shell. */
+  SSR_PAGES: z.enum(['on', 'off']).default('on'),
+  /** The longest a server-rendered page waits for its data; later data is loaded by the browser. */
+  SSR_DATA_DEADLINE_MS: z.coerce.number().int().min(10).max(5_000).default(300),
   /** Where uploaded photos (photo of the day) are stored and served from at /uploads/. */
   UPLOADS_DIR: z
     .string()
@@ -224,6 +262,63 @@ const EnvSchema = z.object({
   WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Grid cells kept in memory per provider (LRU). */
   WEATHER_CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).default(6_000),
+
+  /** Alerts (issue 18): run the delivery worker and the event schedules inside the server (`off`: run `npm run worker`). */
+  ALERTS_WORKER: z.enum(['on', 'off']).default('on'),
+  /** Firebase service-account JSON key file (app devices); unset: app devices get no pushes. */
+  FCM_SERVICE_ACCOUNT_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .transform((file, ctx) => {
+      if (file === undefined) return undefined;
+      const problem = serviceAccountProblem(file);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return file;
+    }),
+  FCM_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://fcm.googleapis.com')
+    .transform((value) => value.replace(/\/+$/, '')),
+  /** Where the service account's signed JWT is exchanged for an access token (tests: their fake). */
+  FCM_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
+  /** VAPID key pair for Web Push (`npx web-push generate-vapid-keys`), base64url; both or neither. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{87}$/,
+      'VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 point (87 characters)',
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url 32-byte P-256 key (43 characters)')
+    .optional(),
+  /** Who push services can contact about our pushes: mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+    .default('mailto:alerts@safeshore.invalid'),
+  /** More origins (comma-separated) accepted as Web Push endpoints besides the known push services. */
+  WEB_PUSH_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin))),
+  /** Sends per second to FCM, and to each Web Push service. */
+  ALERTS_FCM_PER_SECOND: z.coerce.number().int().min(1).default(500),
+  ALERTS_WEB_PUSH_PER_SECOND: z.coerce.number().int().min(1).default(1_000),
+  /** Attempts per alert and person before it is given up; waits double from ALERTS_RETRY_BASE_MS. */
+  ALERTS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  ALERTS_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -235,7 +330,10 @@ const ConfigSchema = EnvSchema.refine(
     path: ['SAFESHORE_CLOCK_START'],
     message: 'set SAFESHORE_CLOCK_START or SAFESHORE_CLOCK_OFFSET_MS, not both',
   },
-);
+).refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
+  path: ['VAPID_PRIVATE_KEY'],
+  message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+});
 
 /** Parses and validates the environment once; a bad value stops start-up with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, ROUTE_MATRIX, type Role } from './route-matrix.ts';
+import { parseConsoleRoleArgs, setConsoleRoles } from '../src/modules/console/admin-roles.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -25,10 +26,12 @@ const EMAILS: Record<Role, string> = {
   user: 'matrix.user@example.com',
   otherUser: 'matrix.other@example.com',
   algalUser: 'matrix.algal@example.com',
+  lifesaver: 'matrix.lifesaver@example.com',
+  operator: 'matrix.operator@example.com',
 };
 
 beforeAll(async () => {
-  for (const role of ['user', 'otherUser', 'algalUser'] as const) {
+  for (const role of ['user', 'otherUser', 'algalUser', 'lifesaver', 'operator'] as const) {
     const { user } = await t.accounts.createUser({
       email: EMAILS[role],
       first_name: 'Matrix',
@@ -48,6 +51,40 @@ beforeAll(async () => {
   }
   const beach = await t.handle.db.selectFrom('beaches').select('id').orderBy('id').executeTakeFirstOrThrow();
   FIXTURES.beach = String(beach.id);
+  // The console's roles (issue 17): a lifesaver of Bondi and an operator of NSW, granted as the
+  // admin CLI does; the account role grants are written to.
+  for (const [name, title, state] of [
+    ['bondi', 'Bondi Beach', 'NSW'],
+    ['manly', 'Manly Beach', 'NSW'],
+    ['stKilda', 'St Kilda Beach', 'VIC'],
+  ] as const) {
+    const row = await t.handle.db
+      .selectFrom('beaches')
+      .select('id')
+      .where('title', '=', title)
+      .where('state', '=', state)
+      .executeTakeFirstOrThrow();
+    FIXTURES[name] = String(row.id);
+  }
+  const now = t.clock();
+  await setConsoleRoles(
+    t.handle.db,
+    parseConsoleRoleArgs([EMAILS.lifesaver, 'lifesaver', '--beach', FIXTURES.bondi!]),
+    true,
+    now,
+  );
+  await setConsoleRoles(
+    t.handle.db,
+    parseConsoleRoleArgs([EMAILS.operator, 'operator', '--state', 'NSW']),
+    true,
+    now,
+  );
+  await t.accounts.createUser({
+    email: 'matrix.target@example.com',
+    first_name: 'Matrix',
+    last_name: 'Target',
+    password: 'matrix-password-2024',
+  });
   await t.handle.db
     .insertInto('algal_programme_beaches')
     .values({ beach_id: beach.id, created_at: t.clock().toISOString() })
@@ -56,12 +93,14 @@ beforeAll(async () => {
 
 /** The request with fixtures filled in for the caller. */
 function fill<T>(value: T, role: Role): T {
-  const text = JSON.stringify(value).replace(/\{([\w:]+)\}/g, (placeholder, name: string) => {
-    if (name === 'email') return EMAILS[role];
-    const fixture = FIXTURES[name];
-    if (fixture === undefined) throw new Error(`unknown fixture ${placeholder}`);
-    return fixture;
-  });
+  const text = JSON.stringify(value)
+    .replace(/"\{#(\w+)\}"/g, (placeholder, name: string) => FIXTURES[name] ?? placeholder)
+    .replace(/\{([\w:]+)\}/g, (placeholder, name: string) => {
+      if (name === 'email') return EMAILS[role];
+      const fixture = FIXTURES[name];
+      if (fixture === undefined) throw new Error(`unknown fixture ${placeholder}`);
+      return fixture;
+    });
   return JSON.parse(text) as T;
 }
 

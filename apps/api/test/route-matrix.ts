@@ -3,18 +3,19 @@
  * kind of caller must get. One table, checked by route-matrix.test.ts, which also fails when a route
  * exists that is not listed here.
  *
- * Roles: guest (no token), user, another user, and a user with the algal role; the signed-in roles
- * are real accounts with real tokens. Requests may name per-role fixtures, filled in by the test:
+ * Roles: guest (no token), user, another user, a user with the algal role, the lifesaver of Bondi
+ * and the operator of NSW (issue 17); the signed-in roles are real accounts with real tokens. Requests may name per-role fixtures, filled in by the test:
  * `{email}` (the caller's own address), `{device:ROLE}` (a device owned by ROLE), `{spareToken:ROLE}`
- * (a second token of ROLE), `{beach}` (a beach id). Rows that change data are written so the
+ * (a second token of ROLE), `{beach}` (a beach id), `{bondi}`, `{manly}` and `{stKilda}` (Victoria);
+ * `"{#name}"` (quotes included) is the fixture as a JSON number. Rows that change data are written so the
  * change does not affect later rows.
  */
-export const ROLES = ['guest', 'user', 'otherUser', 'algalUser'] as const;
+export const ROLES = ['guest', 'user', 'otherUser', 'algalUser', 'lifesaver', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 
 export interface MatrixRow {
   route: string;
-  request: { method: 'GET' | 'POST' | 'DELETE' | 'OPTIONS'; url: string; payload?: unknown };
+  request: { method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS'; url: string; payload?: unknown };
   expect: Record<Role, number>;
 }
 
@@ -23,6 +24,8 @@ const everyone = (status: number): Record<Role, number> => ({
   user: status,
   otherUser: status,
   algalUser: status,
+  lifesaver: status,
+  operator: status,
 });
 
 /** A signed-in route: guests get 401, every account `status`. */
@@ -37,10 +40,20 @@ const ownedBy = (owner: Exclude<Role, 'guest'>): Record<Role, number> => ({
 
 /** An algal bloom route: 401 for guests, 403 without the algal role, `status` with it. */
 const algalOnly = (status: number): Record<Role, number> => ({
+  ...everyone(403),
   guest: 401,
-  user: 403,
-  otherUser: 403,
   algalUser: status,
+});
+
+/**
+ * A lifesaver console route (issue 17): 401 for guests, 403 without a console role (the algal role
+ * is not one), `lifesaver` for the lifesaver of Bondi and `operator` for the operator of NSW.
+ */
+const consoleRoute = (lifesaver: number, operator: number = lifesaver): Record<Role, number> => ({
+  ...everyone(403),
+  guest: 401,
+  lifesaver,
+  operator,
 });
 
 export const ROUTE_MATRIX: MatrixRow[] = [
@@ -77,6 +90,125 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: everyone(404),
   },
   { route: 'GET /healthz', request: { method: 'GET', url: '/healthz' }, expect: everyone(200) },
+  // The lifesaver console (issue 17; the answers themselves: console*.test.ts).
+  {
+    route: 'PUT /api/v5/beach/:id/status',
+    request: {
+      method: 'PUT',
+      url: '/api/v5/beach/{bondi}/status',
+      payload: { status: 'Closed', reason: 'shark_sighting', message: null, expires_at: null },
+    },
+    expect: consoleRoute(200),
+  },
+  {
+    // The lifesaver of Bondi closing Manly.
+    route: 'PUT /api/v5/beach/:id/status',
+    request: {
+      method: 'PUT',
+      url: '/api/v5/beach/{manly}/status',
+      payload: { status: 'Closed', reason: 'other', message: 'Matrix' },
+    },
+    expect: consoleRoute(403, 200),
+  },
+  {
+    // The operator of NSW editing a Victorian beach.
+    route: 'PUT /api/v5/beach/:id/status',
+    request: { method: 'PUT', url: '/api/v5/beach/{stKilda}/status', payload: { status: 'Open' } },
+    expect: consoleRoute(403, 403),
+  },
+  {
+    route: 'DELETE /api/v5/beach/:id/status',
+    request: { method: 'DELETE', url: '/api/v5/beach/{bondi}/status' },
+    expect: consoleRoute(200),
+  },
+  {
+    route: 'DELETE /api/v5/beach/:id/status',
+    request: { method: 'DELETE', url: '/api/v5/beach/{stKilda}/status' },
+    expect: consoleRoute(403, 403),
+  },
+  {
+    route: 'PUT /api/v5/beach/:id/patrol',
+    request: { method: 'PUT', url: '/api/v5/beach/{bondi}/patrol', payload: { on_duty: false } },
+    expect: consoleRoute(200),
+  },
+  {
+    route: 'PUT /api/v5/beach/:id/patrol',
+    request: { method: 'PUT', url: '/api/v5/beach/{manly}/patrol', payload: { on_duty: false } },
+    expect: consoleRoute(403, 200),
+  },
+  {
+    route: 'PUT /api/v5/beach/:id/patrol',
+    request: { method: 'PUT', url: '/api/v5/beach/{stKilda}/patrol', payload: { on_duty: false } },
+    expect: consoleRoute(403, 403),
+  },
+  {
+    // A JSON body is not a photo upload: 422 in scope (uploads: console-public.test.ts).
+    route: 'POST /api/v5/beach/:id/posts',
+    request: { method: 'POST', url: '/api/v5/beach/{bondi}/posts', payload: { text: 'Matrix' } },
+    expect: consoleRoute(422),
+  },
+  {
+    route: 'POST /api/v5/beach/:id/posts',
+    request: { method: 'POST', url: '/api/v5/beach/{stKilda}/posts', payload: { text: 'Matrix' } },
+    expect: consoleRoute(403, 403),
+  },
+  {
+    route: 'GET /api/v5/console/me',
+    request: { method: 'GET', url: '/api/v5/console/me' },
+    expect: consoleRoute(200),
+  },
+  {
+    route: 'GET /api/v5/console/audit',
+    request: { method: 'GET', url: '/api/v5/console/audit' },
+    expect: consoleRoute(403, 200),
+  },
+  {
+    route: 'GET /api/v5/console/audit.csv',
+    request: { method: 'GET', url: '/api/v5/console/audit.csv' },
+    expect: consoleRoute(403, 200),
+  },
+  {
+    route: 'POST /api/v5/console/roles',
+    request: {
+      method: 'POST',
+      url: '/api/v5/console/roles',
+      payload: { email: 'matrix.target@example.com', role: 'lifesaver', beach_id: '{#manly}' },
+    },
+    expect: consoleRoute(403, 201),
+  },
+  {
+    route: 'DELETE /api/v5/console/roles',
+    request: {
+      method: 'DELETE',
+      url: '/api/v5/console/roles',
+      payload: { email: 'matrix.target@example.com', role: 'lifesaver', beach_id: '{#manly}' },
+    },
+    expect: consoleRoute(403, 200),
+  },
+  {
+    route: 'POST /api/v5/console/roles',
+    request: {
+      method: 'POST',
+      url: '/api/v5/console/roles',
+      payload: { email: 'matrix.target@example.com', role: 'lifesaver', beach_id: '{#stKilda}' },
+    },
+    expect: consoleRoute(403, 403),
+  },
+  {
+    // Operators' imports (issue 17): operators only (their answers: console-imports.test.ts).
+    route: 'POST /api/v5/console/imports/:kind',
+    request: { method: 'POST', url: '/api/v5/console/imports/facilities' },
+    // The operator of NSW without a file: 422.
+    expect: consoleRoute(403, 422),
+  },
+  // Discovery for search engines (issue 23): public.
+  { route: 'GET /robots.txt', request: { method: 'GET', url: '/robots.txt' }, expect: everyone(200) },
+  { route: 'GET /sitemap.xml', request: { method: 'GET', url: '/sitemap.xml' }, expect: everyone(200) },
+  {
+    route: 'GET /sitemaps/:file',
+    request: { method: 'GET', url: '/sitemaps/1.xml' },
+    expect: everyone(200),
+  },
   {
     // CORS preflights (@fastify/cors): answered only for an allowed Origin (CORS_ORIGINS, none here).
     route: 'OPTIONS *',
@@ -117,6 +249,12 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: everyone(200),
   },
   { route: 'GET /api/v4/app', request: { method: 'GET', url: '/api/v4/app' }, expect: everyone(200) },
+  {
+    // The whole beach set as one full sync page (issue 20): public, like the sync.
+    route: 'GET /api/v4/sync/snapshot',
+    request: { method: 'GET', url: '/api/v4/sync/snapshot' },
+    expect: everyone(200),
+  },
   {
     route: 'POST /api/v4/location/',
     request: { method: 'POST', url: '/api/v4/location/', payload: { url: '/postcode/2026' } },
@@ -288,6 +426,40 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     route: 'GET /auth/apple/callback',
     request: { method: 'GET', url: '/auth/apple/callback?state=x&id_token=y' },
     expect: everyone(303),
+  },
+  // Alerts (issue 18). The matrix app has no VAPID keys: the public key is not found.
+  {
+    route: 'GET /api/v5/push/vapid-public-key',
+    request: { method: 'GET', url: '/api/v5/push/vapid-public-key' },
+    expect: everyone(404),
+  },
+  {
+    route: 'POST /api/v5/push/subscriptions',
+    request: {
+      method: 'POST',
+      url: '/api/v5/push/subscriptions',
+      payload: { endpoint: 'http://169.254.169.254/latest', keys: { p256dh: 'x', auth: 'y' } },
+    },
+    expect: signedIn(422),
+  },
+  {
+    route: 'DELETE /api/v5/push/subscriptions',
+    request: {
+      method: 'DELETE',
+      url: '/api/v5/push/subscriptions',
+      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/matrix-none' },
+    },
+    expect: signedIn(404),
+  },
+  {
+    route: 'GET /api/v5/notifications/preferences',
+    request: { method: 'GET', url: '/api/v5/notifications/preferences' },
+    expect: signedIn(200),
+  },
+  {
+    route: 'PUT /api/v5/notifications/preferences',
+    request: { method: 'PUT', url: '/api/v5/notifications/preferences', payload: { defaults: { uv: true } } },
+    expect: signedIn(200),
   },
   { route: 'GET /media/*', request: { method: 'GET', url: '/media/rip-current.svg' }, expect: everyone(200) },
   { route: 'GET /', request: { method: 'GET', url: '/' }, expect: everyone(200) },

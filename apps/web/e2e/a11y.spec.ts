@@ -14,6 +14,8 @@ const EXAMPLES: Record<string, string> = {
   MyBeaches: '/my-beaches',
   OfflineSettings: '/offline-settings',
   Profile: '/profile',
+  // Signed in, push.spec.ts checks the screen with axe.
+  Notifications: '/notifications',
   Home: '/',
   SurfSafety: '/surf-safety/ripcurrents',
   About: '/about',
@@ -22,6 +24,12 @@ const EXAMPLES: Record<string, string> = {
   LegacyApps: '/legacy-apps',
   Data: '/data',
   AlgalBloomMetrics: '/algal-bloom-metrics',
+  // The console screens send a guest to Login; console.mobile.spec.ts checks them signed in.
+  Console: '/console',
+  ConsoleBeach: '/console/beach/1',
+  ConsoleAudit: '/console/audit',
+  ConsoleTeam: '/console/team',
+  ConsoleImports: '/console/imports',
   Beach: '/beach/nsw/waverley/bondi-beach/bondi-beach',
   'Offline-Beach': '/beach/1',
   'Offline-Location': '/postcode/2026',

@@ -9,6 +9,8 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 function* files(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
+    // Dot folders (.server: the server entry; .vite: the build manifest) are never sent to browsers.
+    if (entry.isDirectory() && entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) yield* files(full);
     else if (COMPRESSIBLE.test(entry.name)) yield full;
   }

@@ -89,15 +89,42 @@ export function pwaPlugins(
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // Hashed file names change with their content; no revision query needed.
         dontCacheBustURLsMatching: /^assets\//,
-        navigateFallback: 'index.html',
-        // Server paths: the API, sign-in redirects, uploaded photos, article media and the health check.
-        navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/uploads\//, /^\/media\//, /^\/healthz$/],
+        // Page navigations go to the network first (the server renders public pages, issue 23): see
+        // the first runtimeCaching entry. No navigateFallback: it would answer every page with the
+        // shell before the server could.
         cleanupOutdatedCaches: true,
+        // Alerts (issue 18): the push and notification-click handlers (public/push-sw.js).
+        importScripts: ['push-sw.js'],
         // The first install takes charge of the page at once, so its lazy chunks come from the
         // precache and the page works offline without a reload. An update still waits for the
         // prompt (no skipWaiting until the user says Reload).
         clientsClaim: true,
         runtimeCaching: [
+          {
+            // Pages: the server's HTML when it answers within 3 s; offline, or on a connection that
+            // does not answer in time, the precached app shell (index.html), which renders in the
+            // browser from the local database. Server paths (API, sign-in, uploads, media, health
+            // check, robots and sitemaps) are left alone. Rendered pages are never stored here.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' &&
+              !/^\/(api|auth|uploads|media|sitemaps)\/|^\/(healthz|robots\.txt|sitemap\.xml)$/.test(
+                url.pathname,
+              ),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'pages',
+              networkTimeoutSeconds: 3,
+              plugins: [
+                {
+                  cacheWillUpdate: async () => null,
+                  cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+                    cachedResponse ?? (await caches.match('/index.html', { ignoreSearch: true })),
+                  handlerDidError: async () =>
+                    (await caches.match('/index.html', { ignoreSearch: true })) ?? Response.error(),
+                },
+              ],
+            },
+          },
           {
             urlPattern: tileUrlPattern(tileTemplate),
             handler: 'CacheFirst',

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { BeachSummarySchema } from './contract.ts';
+import { BeachStatusValueSchema, StatusReasonSchema } from './live-status.ts';
 
 /**
  * The accounts part of the HTTP contract (spec sections 3, 5, 7, 8). Request schemas carry the
@@ -53,7 +54,14 @@ export const QuestionResponseSchema = z.object({ question: z.string(), question_
 export const ResetResponseSchema = z.object({ data: z.object({ reset: z.boolean() }) });
 /** POST /api/v4/beach/{id}/follow answers the followed beach; GET /api/v4/my-beaches the list, in follow order. */
 export const FollowResponseSchema = z.object({ beach: BeachSummarySchema });
-export const MyBeachesResponseSchema = z.object({ beaches: z.array(BeachSummarySchema) });
+/** A followed beach: the summary with its live status (issue 17; optional for older stored answers). */
+export const FollowedBeachSchema = z.extend(BeachSummarySchema, {
+  status: z.optional(z.nullable(BeachStatusValueSchema)),
+  status_reason: z.optional(z.nullable(StatusReasonSchema)),
+  status_set_at: z.optional(z.nullable(z.string())),
+  status_expires_at: z.optional(z.nullable(z.string())),
+});
+export const MyBeachesResponseSchema = z.object({ beaches: z.array(FollowedBeachSchema) });
 
 /**
  * PostgreSQL text cannot hold NUL (the query fails), so every text field that reaches the database
@@ -432,3 +440,4 @@ export function tokenId(token: string): string {
 
 export type User = z.infer<typeof UserSchema>;
 export type Device = z.infer<typeof DeviceSchema>;
+export type FollowedBeach = z.infer<typeof FollowedBeachSchema>;

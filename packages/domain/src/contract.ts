@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AlgalBloomSchema } from './algal.ts';
+import { StatusReasonSchema, StatusSetBySchema } from './live-status.ts';
 import { AttendancesSchema } from './patrols.ts';
 import { AUTOCOMPLETE_MAX_QUERY_LENGTH, AUTOCOMPLETE_MIN_CHARS } from './search.ts';
 import { WaterQualitySchema } from './water-quality.ts';
@@ -71,9 +72,23 @@ export const BeachSchema = z.extend(BeachSummarySchema, {
   description: z.record(z.string(), z.string()),
   covid_status: z.nullable(z.enum(['red', 'amber', 'green'])),
   status: z.nullable(z.enum(['Inclement', 'Open', 'Closed', 'Surveillance'])),
+  /**
+   * The live status's details (issue 17: the lifesaver console or an import). The server always
+   * sends them; optional so records stored by older versions still parse. Expired: all null.
+   */
+  status_reason: z.optional(z.nullable(StatusReasonSchema)),
+  status_message: z.optional(z.nullable(z.string())),
+  status_set_at: z.optional(z.nullable(z.string())),
+  status_expires_at: z.optional(z.nullable(z.string())),
+  status_set_by: z.optional(z.nullable(StatusSetBySchema)),
   is_patrolled_today: z.nullable(PatrolledTodaySchema),
+  /** When and by which role the console set today's patrol; null when it comes from the roster. */
+  patrol_set_at: z.optional(z.nullable(z.string())),
+  patrol_set_by: z.optional(z.nullable(StatusSetBySchema)),
   clubs: z.array(ClubRefSchema),
   facilities: z.array(FacilitySchema),
+  /** The beach's type as its hazard rating's source names it (operators' import); null: unknown. */
+  beach_type: z.optional(z.nullable(z.string())),
   attendances: AttendancesSchema,
   /** True when the attendance records are sample data. */
   attendance_is_sample: z.boolean(),
@@ -102,6 +117,9 @@ export const BeachImageSchema = z.object({
   caption: z.nullable(z.string()),
   credit: z.nullable(z.string()),
   licence: z.nullable(z.string()),
+  /** Imported photos: the licence's text, and the stored sizes as an `<img srcset>` (null: one size). */
+  licence_url: z.optional(z.nullable(z.string())),
+  srcset: z.optional(z.nullable(z.string())),
 });
 
 export const TodayPostSchema = z.object({

@@ -28,3 +28,5 @@ export * from './right-now.ts';
 export * from './ages.ts';
 export * from './avatar.ts';
 export * from './water-quality.ts';
+export * from './console.ts';
+export * from './console-display.ts';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { BeachSummarySchema, PatrolledTodaySchema } from './contract.ts';
+import { StatusReasonSchema } from './live-status.ts';
 import { DataSourceSchema } from './source.ts';
 import { WaterQualitySchema } from './water-quality.ts';
 
@@ -83,6 +84,10 @@ export const PlaceSchema = z.object({
 export const ListBeachSchema = z.extend(BeachSummarySchema, {
   timezone: z.string(),
   status: z.nullable(z.enum(['Inclement', 'Open', 'Closed', 'Surveillance'])),
+  /** The live status's reason and times (issue 17); optional for older stored answers. */
+  status_reason: z.optional(z.nullable(StatusReasonSchema)),
+  status_set_at: z.optional(z.nullable(z.string())),
+  status_expires_at: z.optional(z.nullable(z.string())),
   covid_status: z.nullable(z.enum(['red', 'amber', 'green'])),
   is_patrolled_today: z.nullable(PatrolledTodaySchema),
   has_toilet: flag,

@@ -26,6 +26,8 @@ export const APP_ROUTES = [
   { name: 'MyBeaches', path: '/my-beaches', title: 'My Beaches', requiresAuth: true },
   { name: 'OfflineSettings', path: '/offline-settings', title: 'Offline Settings' },
   { name: 'Profile', path: '/profile', title: 'Profile', requiresAuth: true },
+  // Alerts per followed beach, quiet hours, this browser's Web Push subscription (issue 18).
+  { name: 'Notifications', path: '/notifications', title: 'Notifications', requiresAuth: true },
   { name: 'Home', path: '/', title: '' },
   { name: 'SurfSafety', path: '/surf-safety/:slug?', title: 'Surf Safety' },
   { name: 'About', path: '/about', title: 'About' },
@@ -40,6 +42,12 @@ export const APP_ROUTES = [
     requiresAuth: true,
     requiresAlgalRole: true,
   },
+  // The lifesaver console (issue 17): the server decides who may act; the screens ask it (console/me).
+  { name: 'Console', path: '/console', title: 'Lifesaver console', requiresAuth: true },
+  { name: 'ConsoleBeach', path: '/console/beach/:beachId', title: 'Beach console', requiresAuth: true },
+  { name: 'ConsoleAudit', path: '/console/audit', title: 'Audit log', requiresAuth: true },
+  { name: 'ConsoleTeam', path: '/console/team', title: 'Lifesaver team', requiresAuth: true },
+  { name: 'ConsoleImports', path: '/console/imports', title: 'Imports', requiresAuth: true },
   { name: 'Beach', path: '/beach/:state/:area/:location/:beachSlug', title: '' },
   { name: 'Offline-Beach', path: '/beach/:beachId', title: '' },
   { name: 'Offline-Location', path: '/postcode/:postcode', title: '' },

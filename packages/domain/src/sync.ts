@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ClubRefSchema } from './contract.ts';
+import { StatusReasonSchema } from './live-status.ts';
 
 /**
  * POST /api/v4/sync (spec sections 3 and 7): the offline beach database's delta sync.
@@ -61,6 +62,13 @@ export const SyncBeachSchema = z.object({
   patrol: z.nullable(z.int()),
   covid_status: z.nullable(z.enum(['red', 'amber', 'green'])),
   status: z.nullable(z.enum(['Inclement', 'Open', 'Closed', 'Surveillance'])),
+  /**
+   * The live status's reason and times (issue 17). Offline, a status past status_expires_at is
+   * shown as no status (liveStatusAt). Optional for records stored by older versions.
+   */
+  status_reason: z.optional(z.nullable(StatusReasonSchema)),
+  status_set_at: z.optional(z.nullable(z.string())),
+  status_expires_at: z.optional(z.nullable(z.string())),
   description: z.string(),
   facilities: z.string(),
   clubs: z.array(ClubRefSchema),

@@ -1,6 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from './schema.ts';
 
+let localBumpAt = Number.NEGATIVE_INFINITY;
+
+/**
+ * When this process last raised the version (performance.now()): the read model re-reads the version
+ * on every request for a moment after, so a writer's own next read sees its write at once.
+ */
+export function lastLocalBump(): number {
+  return localBumpAt;
+}
+
 /**
  * The public data's version (migration 0014). Every writer of public data calls
  * `bumpDataVersion` inside its own transaction, after its writes: the new number commits with the
@@ -14,6 +24,7 @@ export async function bumpDataVersion(trx: Transaction<DB> | Kysely<DB>, at: Dat
     .where('id', '=', 1)
     .returning('version')
     .executeTakeFirstOrThrow();
+  localBumpAt = performance.now();
   return Number(row.version);
 }
 

@@ -13,6 +13,9 @@ import { syncSequence } from './migrations/0009_sync.ts';
 import { identity } from './migrations/0010_identity.ts';
 import { waterQuality } from './migrations/0013_water_quality.ts';
 import { dataVersion } from './migrations/0014_data_version.ts';
+import { consoleTables } from './migrations/0015_console.ts';
+import { operatorImports } from './migrations/0017_operator_imports.ts';
+import { alerts } from './migrations/0018_alerts.ts';
 
 /** Every migration, in order. Names are permanent once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -29,6 +32,9 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0010_identity': identity(dialect),
     '0013_water_quality': waterQuality(),
     '0014_data_version': dataVersion(),
+    '0015_console': consoleTables(dialect),
+    '0017_operator_imports': operatorImports(),
+    '0018_alerts': alerts(dialect),
   };
 }
 

@@ -41,6 +41,14 @@ export interface BeachesTable {
   hazard: number | null;
   patrol: number | null;
   status: string | null;
+  /** Migration 0015: the live status's reason, message, times and setter (modules/console). */
+  status_reason: string | null;
+  status_message: string | null;
+  status_set_at: string | null;
+  /** After this instant the status reads as no status. */
+  status_expires_at: string | null;
+  /** 'lifesaver' | 'operator' | 'import' */
+  status_set_by: string | null;
   covid_status: string | null;
   description: string;
   facilities: Generated<string>;
@@ -64,6 +72,10 @@ export interface BeachesTable {
   supervised: number | null;
   /** The number of the beach's last change in the sync sequence (db/changes.ts sets it). */
   sync_seq: Generated<number>;
+  /** Migration 0017: the beach's type as its hazard rating's source names it (free text). */
+  beach_type: string | null;
+  /** Migration 0017: who wrote `facilities`: 'import' (an operator) or 'osm'; null: nobody. */
+  facilities_source: string | null;
 }
 
 /** The single row (id 1) of the sync sequence: the last number handed out, the pruned floor. */
@@ -122,6 +134,15 @@ export interface BeachImagesTable {
   credit: string | null;
   licence: string | null;
   sort: number;
+  /** Migration 0017: the operator's manifest file name (null: not imported). */
+  file_name: string | null;
+  /** SHA-256 (hex) of the original file. */
+  content_hash: string | null;
+  /** JSON [{width, key, url}] of the responsive sizes, smallest first. */
+  variants: Generated<string>;
+  licence_url: string | null;
+  /** Where the photo came from (a page or collection), as the manifest says. */
+  source: string | null;
 }
 
 export interface ArticlesTable {
@@ -325,6 +346,8 @@ export interface BeachPostsTable {
   meta: string;
   created_at: string;
   is_sample: Generated<number>;
+  /** Migration 0015: 'console' for the console's conditions posts (they have a photo), else null. */
+  source: string | null;
 }
 
 export interface PhotosTable {
@@ -414,6 +437,153 @@ export interface IpRangesTable {
   source: string;
 }
 
+/** Migration 0018: a browser's Web Push subscription (one account per endpoint). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  api_token_id: number | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  last_success_at: string | null;
+}
+
+/** Migration 0018: a person's alert defaults and quiet hours ("HH:MM" in time_zone). */
+export interface AlertSettingsTable {
+  user_id: number;
+  time_zone: string | null;
+  quiet_start: Generated<string>;
+  quiet_end: Generated<string>;
+  quiet_enabled: Generated<number>;
+  quiet_holds_all: Generated<number>;
+  status: Generated<number>;
+  warnings: Generated<number>;
+  water_quality: Generated<number>;
+  wind: Generated<number>;
+  uv: Generated<number>;
+  swell_m: number | null;
+  updated_at: string;
+}
+
+/** Migration 0018: the alerts one person chose for one followed beach. */
+export interface AlertBeachPreferencesTable {
+  user_id: number;
+  beach_id: number;
+  status: number;
+  warnings: number;
+  water_quality: number;
+  wind: number;
+  uv: number;
+  swell_m: number | null;
+  updated_at: string;
+}
+
+/** Migration 0018: something that happened (a closure, a warning…), once per dedupe_key. */
+export interface AlertEventsTable {
+  id: Generated<number>;
+  dedupe_key: string;
+  kind: string;
+  beach_id: number | null;
+  state: string | null;
+  title: string;
+  body: string;
+  source: string;
+  occurred_at: string;
+  created_at: string;
+}
+
+/** Migration 0018: one event for one person; the delivery worker's queue. */
+export interface AlertOutboxTable {
+  id: Generated<number>;
+  event_id: number;
+  user_id: number;
+  beach_id: number;
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  claimed_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** Migration 0018: one send of an outbox row to one device or subscription. */
+export interface AlertDeliveriesTable {
+  id: Generated<number>;
+  outbox_id: number;
+  provider: string;
+  target_id: number;
+  result: string;
+  http_status: number | null;
+  error: string | null;
+  at: string;
+}
+
+/** Migration 0018: what an event source last saw (a threshold's side, a forecast). */
+export interface AlertSourceStateTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/** Migration 0015: the console's patrol now, for one local day of a beach (overrides the roster that day). */
+export interface BeachLivePatrolsTable {
+  beach_id: number;
+  /** YYYY-MM-DD in the beach's time zone. */
+  local_date: string;
+  flag: number;
+  /** "HH:MM" wall times at the beach. */
+  start_time: string | null;
+  end_time: string | null;
+  set_at: string;
+  set_by: string;
+}
+
+/** Migration 0015: console roles. scope_key: beach id, club id, state code or "STATE/area-slug". */
+export interface UserRoleScopesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'lifesaver' | 'operator' */
+  role: string;
+  /** 'beach' | 'club' | 'state' | 'area' */
+  scope: string;
+  scope_key: string;
+  beach_id: number | null;
+  club_id: number | null;
+  granted_at: string;
+  granted_by: number | null;
+}
+
+/** Migration 0015: the console's audit log (from_json/to_json: JSON object text or null). */
+export interface ConsoleAuditTable {
+  id: Generated<number>;
+  at: string;
+  actor_user_id: number | null;
+  /** "First Last <email>" at the time. */
+  actor: string;
+  actor_role: string | null;
+  beach_id: number | null;
+  beach_name: string | null;
+  state: string | null;
+  area_key: string | null;
+  club_id: number | null;
+  action: string;
+  from_json: string | null;
+  to_json: string | null;
+}
+
+/** Migration 0015: first answers to Idempotency-Key requests (pruned after 48 hours). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  response_status: number;
+  response_body: string;
+  created_at: string;
+}
+
 export interface DB {
   localities: LocalitiesTable;
   beaches: BeachesTable;
@@ -451,7 +621,18 @@ export interface DB {
   ip_ranges: IpRangesTable;
   sync_state: SyncStateTable;
   data_version: DataVersionTable;
+  beach_live_patrols: BeachLivePatrolsTable;
+  user_role_scopes: UserRoleScopesTable;
+  console_audit: ConsoleAuditTable;
+  idempotency_keys: IdempotencyKeysTable;
   beach_tombstones: BeachTombstonesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  alert_settings: AlertSettingsTable;
+  alert_beach_preferences: AlertBeachPreferencesTable;
+  alert_events: AlertEventsTable;
+  alert_outbox: AlertOutboxTable;
+  alert_deliveries: AlertDeliveriesTable;
+  alert_source_state: AlertSourceStateTable;
 }
 
 export type Database = Kysely<DB>;

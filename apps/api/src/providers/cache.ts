@@ -21,6 +21,17 @@
  * independent of the process count.
  */
 
+let generation = 0;
+
+/**
+ * Raised whenever any provider cache stores a value from upstream: cached public answers that
+ * carry provider data (conditions at a place, warnings) are produced again after it
+ * (modules/read-model).
+ */
+export function providerCacheGeneration(): number {
+  return generation;
+}
+
 /** A bounded least-recently-used map. */
 export class LruCache<K, V> {
   readonly maxEntries: number;
@@ -204,6 +215,7 @@ export class ProviderCache<T> {
       (value) => {
         this.#failuresInARow = 0;
         this.#slots.set(key, { value, fetchedAt: this.#now() });
+        generation += 1;
         return this.#present(this.#slots.peek(key));
       },
       (error: unknown) => {

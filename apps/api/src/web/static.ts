@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchAppRoute } from '@safeshore/domain';
 import { requestedPath } from '../http/rate-limit.ts';
+import type { PageRenderer } from './pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -14,7 +15,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * per request, so a rebuilt app is served without a restart. Dotfiles (the build stamp
  * `.build-complete`, anything a deploy leaves behind) are never served: they answer as missing.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  pages?: PageRenderer,
+): Promise<void> {
   const built = () => fs.existsSync(path.join(distDir, 'index.html'));
   await app.register(fastifyStatic, {
     root: distDir,
@@ -37,6 +42,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         .type('text/plain')
         .send('The web app has not been built. Run `npm start` (or `npm run dev` for development).');
     }
+    // Public pages are rendered on the server (pages.ts); the rest get the shell.
+    if (pages && (await pages.handle(request, reply))) return reply;
     const pathname = request.url.split('?')[0] ?? '/';
     const status = matchAppRoute(pathname).name === '404' ? 404 : 200;
     reply.header('Cache-Control', 'no-cache');

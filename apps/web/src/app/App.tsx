@@ -1,12 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './query-client.ts';
-import { router } from './router.tsx';
+import { HydrationFactsContext, type HydrationFacts } from './hydration-facts.ts';
 
-export function App() {
+const CLIENT_ONLY: HydrationFacts = { now: null, mobile: false };
+
+export function App({ router, facts = CLIENT_ONLY }: { router: DataRouter; facts?: HydrationFacts }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <HydrationFactsContext value={facts}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </HydrationFactsContext>
   );
 }

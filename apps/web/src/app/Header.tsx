@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { LIFE_SAVING_ORG } from '@safeshore/domain';
 import { useSession } from '../data/session.ts';
@@ -66,6 +67,9 @@ function AlgalBloomNavLink() {
   );
 }
 
+/** Issue 17: the lifesaver console entry (its own chunk: Home's first load does not carry it). */
+const ConsoleNavLink = lazy(() => import('../features/console/ConsoleNavLink.tsx'));
+
 /**
  * Guests see Login and Register; signed-in users My Beaches, My Profile and Logout. `compact` (the
  * desktop header) shows My Profile as the user's avatar alone, its name kept for screen readers,
@@ -90,6 +94,9 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       <li>
         <NavLink to="/my-beaches">My Beaches</NavLink>
       </li>
+      <Suspense fallback={null}>
+        <ConsoleNavLink userId={session.user.id} />
+      </Suspense>
       <li>
         <NavLink to="/profile" className={compact ? 'nav-avatar' : undefined}>
           <Avatar

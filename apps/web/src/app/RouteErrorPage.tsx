@@ -1,4 +1,6 @@
-import { Link } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { ARTICLE_NOT_FOUND } from '@safeshore/domain';
+import { NotFoundPage } from '../features/notfound/NotFoundPage.tsx';
 import { usePageTitle } from './page-title.ts';
 import { useOnline } from '../platform/online.ts';
 
@@ -8,6 +10,28 @@ import { useOnline } from '../platform/online.ts';
  * says what is missing and where to save pages for offline use.
  */
 export function RouteErrorPage() {
+  // The server answers an unknown beach, place or article with a 404 route error (issue 23): that
+  // is the app's not-found page, not a failure.
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const article = (error.data as { notFound?: string } | null)?.notFound === 'article';
+    return article ? <ArticleNotFound /> : <NotFoundPage />;
+  }
+  return <FailurePage />;
+}
+
+/** An unknown article: the content page's own words (spec), as the browser shows them too. */
+function ArticleNotFound() {
+  usePageTitle(ARTICLE_NOT_FOUND.title);
+  return (
+    <div className="page page--narrow">
+      <h1>{ARTICLE_NOT_FOUND.title}</h1>
+      <p>{ARTICLE_NOT_FOUND.body}</p>
+    </div>
+  );
+}
+
+function FailurePage() {
   const online = useOnline();
   usePageTitle(online ? 'Something went wrong' : 'Not available offline');
   return (

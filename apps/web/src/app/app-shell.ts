@@ -26,9 +26,10 @@ import {
   reloadOnResume,
 } from '../platform/shell-rules.ts';
 import { queryClient } from './query-client.ts';
-import type { RouteHandle, router as appRouter } from './router.tsx';
+import type { DataRouter } from 'react-router';
+import type { RouteHandle } from './router.tsx';
 
-type AppRouter = typeof appRouter;
+type AppRouter = DataRouter;
 
 /**
  * What the app does inside the native shell (spec sections 4, 8 and 9): hides the splash screen,

@@ -22,5 +22,7 @@ export function useCurrentPageTitle(): string {
       return () => listeners.delete(listener);
     },
     () => current,
+    // Server rendering and hydration: no title until the page's effect sets it.
+    () => '',
   );
 }

@@ -34,13 +34,27 @@ subscribeSession(() => {
  */
 queryClient.getQueryCache().subscribe((event) => {
   if (event.type !== 'updated' || event.action.type !== 'success') return;
-  const [kind, mode] = event.query.queryKey as unknown[];
+  keepViewedBeach(event.query.queryKey, event.query.state.data);
+});
+
+/**
+ * A server-rendered beach page brings its beach in the hydrated cache, not as a fetch (issue 23):
+ * it is kept for offline use all the same.
+ */
+export function keepHydratedBeaches(): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['beach', 'online'] })) {
+    keepViewedBeach(query.queryKey, query.state.data);
+  }
+}
+
+function keepViewedBeach(queryKey: readonly unknown[], data: unknown): void {
+  const [kind, mode] = queryKey;
   if (kind !== 'beach' || mode !== 'online' || typeof indexedDB === 'undefined') return;
-  const detail = event.query.state.data as BeachDetailResponse | undefined;
+  const detail = data as BeachDetailResponse | undefined;
   if (!detail) return;
   void import('../data/recent.ts')
     .then((recent) => recent.rememberViewedBeach(detail.beach))
     // The code that reads it offline, downloaded now while there is a connection.
     .then(() => import('../data/offline-source.ts'))
     .catch((error: unknown) => console.warn('Could not keep this beach for offline use:', error));
-});
+}

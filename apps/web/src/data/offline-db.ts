@@ -59,6 +59,10 @@ const INDEX_FIELDS = [
   'hazard',
   'patrol',
   'status',
+  // The live status's reason and expiry (issue 17): offline lists say why, and hide an expired one.
+  'status_reason',
+  'status_set_at',
+  'status_expires_at',
   'covid_status',
   'has_toilet',
   'has_parking',

@@ -59,6 +59,10 @@ export interface IndexedBeach extends PostcodeMember {
   hazard: number | null;
   patrol: number | null;
   status: ListBeach['status'];
+  /** The live status's reason and times (issue 17): the display hides an expired one. */
+  status_reason?: ListBeach['status_reason'];
+  status_set_at?: ListBeach['status_set_at'];
+  status_expires_at?: ListBeach['status_expires_at'];
   covid_status: ListBeach['covid_status'];
   has_toilet: ListBeach['has_toilet'];
   has_parking: ListBeach['has_parking'];
@@ -108,6 +112,9 @@ function indexBeach(beach: BeachIndexRecord): IndexedBeach {
     hazard: beach.hazard,
     patrol: beach.patrol,
     status: beach.status,
+    status_reason: beach.status_reason ?? null,
+    status_set_at: beach.status_set_at ?? null,
+    status_expires_at: beach.status_expires_at ?? null,
     covid_status: beach.covid_status,
     has_toilet: beach.has_toilet,
     has_parking: beach.has_parking,
@@ -254,6 +261,9 @@ function listBeach({ item, distance }: Measured<IndexedBeach>): ListBeach {
     ...summary(item, distance),
     timezone: item.timezone,
     status: item.status,
+    status_reason: item.status_reason ?? null,
+    status_set_at: item.status_set_at ?? null,
+    status_expires_at: item.status_expires_at ?? null,
     covid_status: item.covid_status,
     // Patrol rosters are not in the offline database: unknown, not "not patrolled".
     is_patrolled_today: null,
@@ -443,6 +453,9 @@ function beachFrom(record: SyncBeach, entry: IndexedBeach, waterQuality: WaterQu
     description: parseJsonField(record.description, DescriptionSchema, {}),
     covid_status: record.covid_status,
     status: record.status,
+    status_reason: record.status_reason ?? null,
+    status_set_at: record.status_set_at ?? null,
+    status_expires_at: record.status_expires_at ?? null,
     // Not in the offline database: unknown, never a guess.
     is_patrolled_today: null,
     clubs: record.clubs,

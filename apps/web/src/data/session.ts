@@ -63,11 +63,14 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-window.addEventListener('storage', (event) => {
-  if (event.key !== STORAGE_KEY && event.key !== null) return;
-  current = readStored();
-  emit();
-});
+// Not on the server (server rendering imports this module too).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEY && event.key !== null) return;
+    current = readStored();
+    emit();
+  });
+}
 
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession, () => null);

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import {
   OFFLINE_ARTICLE_SLUGS,
   SyncResponseSchema,
@@ -27,6 +28,13 @@ import {
 
 /** One tab syncs at a time (Web Locks); other tabs wait for it and report its result. */
 export const SYNC_LOCK_NAME = 'safeshore-sync';
+/**
+ * The whole beach set, prebuilt and brotli-compressed by the server (issue 20): a first sync
+ * stores it, then asks POST /api/v4/sync for the changes after its cursor.
+ */
+export const SNAPSHOT_PATH = '/api/v4/sync/snapshot';
+/** Beaches stored per transaction when storing a snapshot. */
+const SNAPSHOT_CHUNK = 2000;
 /** Articles fetched at once. */
 const ARTICLE_CONCURRENCY = 4;
 const MEDIA_TIMEOUT_MS = 15_000;
@@ -79,6 +87,54 @@ async function applyPage(db: OfflineDatabase, page: SyncResponse): Promise<void>
   notifyOfflineDataChange();
 }
 
+/**
+ * The server's snapshot: a full sync page of every beach, or null when it has none to give (not
+ * built yet, an older server, a network or format problem): the sync then goes page by page.
+ * Sent without the session or place headers, so a CDN can answer it for everyone.
+ */
+async function fetchSnapshot(signal: AbortSignal): Promise<SyncResponse | null> {
+  try {
+    const response = await fetch(apiUrl(SNAPSHOT_PATH), {
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.any([signal, AbortSignal.timeout(60_000)]),
+    });
+    if (!response.ok) return null;
+    const parsed = z.safeParse(SyncResponseSchema, await response.json());
+    return parsed.success && parsed.data.full && !parsed.data.has_more ? parsed.data : null;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return null;
+  }
+}
+
+/**
+ * Stores a snapshot in chunks (one transaction each, the first clearing the local beaches); its
+ * cursor and time land with the last chunk, so a snapshot cut off is started again, never
+ * resumed half-stored.
+ */
+async function applySnapshot(
+  db: OfflineDatabase,
+  snapshot: SyncResponse,
+  report: (progress: SyncProgress) => void,
+): Promise<void> {
+  const beaches = snapshot.beaches_upsert;
+  const total = snapshot.total;
+  for (let start = 0; start === 0 || start < beaches.length; start += SNAPSHOT_CHUNK) {
+    const last = start + SNAPSHOT_CHUNK >= beaches.length;
+    await db.transaction('rw', db.beaches, db.beach_index, db.assets, async () => {
+      await writeBeaches(db, { clear: start === 0, upsert: beaches.slice(start, start + SNAPSHOT_CHUNK) });
+      if (last) {
+        await putAssets(db, {
+          [ASSET_NAMES.beachesCursor]: snapshot.cursor,
+          [ASSET_NAMES.beachesSyncedAt]: snapshot.beaches_synced_at,
+        });
+      }
+    });
+    notifyOfflineDataChange();
+    report({ phase: 'beaches', done: Math.min(beaches.length, start + SNAPSHOT_CHUNK), total });
+  }
+}
+
 async function syncBeaches(
   db: OfflineDatabase,
   report: (progress: SyncProgress) => void,
@@ -105,6 +161,17 @@ async function syncBeaches(
   let pages = 0;
   let full = false;
   let page: SyncResponse;
+  // A first sync starts from the server's snapshot when it has one, then takes the delta after it.
+  const snapshot = since === null ? await fetchSnapshot(requestSignal) : null;
+  if (snapshot) {
+    signal?.throwIfAborted();
+    await applySnapshot(db, snapshot, report);
+    total = snapshot.total;
+    upserted = snapshot.beaches_upsert.length;
+    full = true;
+    pages = 1;
+    since = snapshot.cursor;
+  }
   let next = fetchPage(since);
   do {
     signal?.throwIfAborted();

@@ -5,6 +5,8 @@ interface InjectedCapacitor {
 }
 
 function injected(): InjectedCapacitor | undefined {
+  // On the server (server rendering) there is no window: never the shell.
+  if (typeof window === 'undefined') return undefined;
   return (window as { Capacitor?: InjectedCapacitor }).Capacitor;
 }
 

@@ -69,3 +69,20 @@ describe('BeachStatusSummary', () => {
     ]);
   });
 });
+
+describe('BeachStatusSummary: the live status (issue 17)', () => {
+  it('puts Closed or Inclement first, in words, and leaves it out once expired', () => {
+    const closed = {
+      ...base,
+      status: 'Closed',
+      status_reason: 'shark_sighting',
+      status_set_at: '2026-11-21T20:42:00Z',
+      status_expires_at: '2026-11-22T08:00:00Z',
+    } as const;
+    render(<BeachStatusSummary beach={closed} now={NOW} />);
+    expect(parts()[0]).toEqual(['live', 'danger', 'Beach status: Closed — shark sighting']);
+    cleanup();
+    render(<BeachStatusSummary beach={{ ...closed, status_expires_at: '2026-11-21T22:00:00Z' }} now={NOW} />);
+    expect(parts().map(([key]) => key)).toEqual(['patrol', 'hazard']);
+  });
+});

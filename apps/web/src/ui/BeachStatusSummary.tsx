@@ -1,6 +1,18 @@
-import { compactBeachStatus, type StatusBeach, type StatusPart, type WarningsInput } from '@safeshore/domain';
+import {
+  compactBeachStatus,
+  liveStatusPart,
+  type LiveStatusFields,
+  type StatusBeach,
+  type StatusPart,
+  type WarningsInput,
+} from '@safeshore/domain';
 
-const PART_NAMES = { patrol: 'Patrol', warnings: 'Marine warnings', hazard: 'Hazard rating' } as const;
+const PART_NAMES = {
+  live: 'Beach status',
+  patrol: 'Patrol',
+  warnings: 'Marine warnings',
+  hazard: 'Hazard rating',
+} as const;
 
 /**
  * One line of a beach's status: patrol now · marine warnings · hazard rating, each toned (ok,
@@ -13,13 +25,14 @@ export function BeachStatusSummary({
   warnings,
   className,
 }: {
-  beach: StatusBeach;
+  /** With the live status (issue 17) when the row carries it: "Closed — shark sighting" comes first. */
+  beach: StatusBeach & LiveStatusFields;
   now: Date;
   warnings?: WarningsInput | null;
   className?: string;
 }) {
-  const status = compactBeachStatus({ beach, now, warnings });
-  const parts = (['patrol', 'warnings', 'hazard'] as const).flatMap((key) => {
+  const status = { ...compactBeachStatus({ beach, now, warnings }), live: liveStatusPart(beach, now) };
+  const parts = (['live', 'patrol', 'warnings', 'hazard'] as const).flatMap((key) => {
     const part: StatusPart | null = status[key];
     return part ? [{ key, part }] : [];
   });

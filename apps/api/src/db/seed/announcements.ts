@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { Database } from '../schema.ts';
 import { ImportFileError } from './beach-rows.ts';
+import { bumpDataVersion } from '../data-version.ts';
 
 /** Import of Home announcements from YAML or JSON (format: data/announcements/FORMAT.md). */
 
@@ -184,6 +185,7 @@ export async function importAnnouncements(db: Database, file: string): Promise<A
         report.updated++;
       }
     }
+    await bumpDataVersion(trx, new Date(now));
   });
   return report;
 }

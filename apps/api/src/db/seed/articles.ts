@@ -4,6 +4,7 @@ import path from 'node:path';
 import { indexTerms, normalizeSearchText } from '@safeshore/domain';
 import { parseArticleFile, type ParsedArticle } from '../../modules/articles/article-file.ts';
 import type { Database } from '../schema.ts';
+import { bumpDataVersion } from '../data-version.ts';
 
 export const CONTENT_HASH_KEY = 'content_hash';
 
@@ -110,6 +111,7 @@ export async function importArticles(db: Database, contentDir: string): Promise<
     let stale = trx.updateTable('articles').set({ published: 0, updated_at: now }).where('published', '=', 1);
     if (slugs.length > 0) stale = stale.where('slug', 'not in', slugs);
     unpublished = Number((await stale.executeTakeFirst()).numUpdatedRows);
+    await bumpDataVersion(trx, new Date(now));
   });
   return { loaded: articles.length, unpublished, errors };
 }

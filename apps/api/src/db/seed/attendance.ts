@@ -15,6 +15,7 @@ import {
   type ImportOptions,
   type ImportReport,
 } from './import-file.ts';
+import { bumpDataVersion } from '../data-version.ts';
 
 /**
  * Hourly public attendance (format in data/sample/FORMAT.md), one row per beach, day and hour,
@@ -213,6 +214,7 @@ export async function importAttendance(
         .values(inserts.slice(i, i + 300))
         .execute();
     report.added += inserts.length;
+    await bumpDataVersion(trx, now);
   });
   report.written = true;
   return sortReport(report);

@@ -10,6 +10,7 @@ import {
 } from '@safeshore/domain';
 import type { Transaction } from 'kysely';
 import { markBeachesChanged, markLocalityBeachesChanged } from '../changes.ts';
+import { bumpDataVersion } from '../data-version.ts';
 import type { DB, Database, LocalityRow, NewBeach } from '../schema.ts';
 import { parseBeachFile, type BeachImportRow } from './beach-rows.ts';
 
@@ -248,7 +249,11 @@ export async function importBeaches(db: Database, file: string): Promise<BeachIm
     }
     seenKeys.set(key, parsed.line);
     try {
-      const outcome = await db.transaction().execute((trx) => upsertBeach(trx, parsed.row, defaultSource));
+      const outcome = await db.transaction().execute(async (trx) => {
+        const result = await upsertBeach(trx, parsed.row, defaultSource);
+        if (result !== 'unchanged') await bumpDataVersion(trx, new Date());
+        return result;
+      });
       report[outcome]++;
     } catch (error) {
       if (!(error instanceof RowRejected)) throw error;

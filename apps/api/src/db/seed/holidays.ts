@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { STATE_CODES, isCalendarDate } from '@safeshore/domain';
 import type { Database } from '../schema.ts';
 import { emptyReport, readCsvFile, reasonsOf, sortReport, type ImportReport } from './import-file.ts';
+import { bumpDataVersion } from '../data-version.ts';
 
 /** Public holidays per state (data/holidays, format in data/sample/FORMAT.md). */
 export const HOLIDAY_COLUMNS = ['state', 'date', 'name'] as const;
@@ -72,6 +73,7 @@ export async function importHolidays(db: Database, file: string): Promise<Import
         report.updated++;
       }
     }
+    await bumpDataVersion(trx, new Date());
   });
   report.written = true;
   return report;

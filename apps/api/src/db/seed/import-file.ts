@@ -57,12 +57,21 @@ export interface CsvRow {
 export function readCsvFile(file: string, columns: readonly string[], required: readonly string[]) {
   if (path.extname(file).toLowerCase() !== '.csv')
     throw new ImportFileError(`Unsupported file type "${path.extname(file)}": use a .csv file.`);
+  return readCsvText(fs.readFileSync(file, 'utf8'), path.basename(file), columns, required);
+}
+
+/** The same, for CSV text already read (an upload); `name` names it in errors. */
+export function readCsvText(
+  text: string,
+  name: string,
+  columns: readonly string[],
+  required: readonly string[],
+) {
   let records;
   try {
-    records = parseCsv(fs.readFileSync(file, 'utf8'));
+    records = parseCsv(text);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code) throw error;
-    throw new ImportFileError(`${path.basename(file)}: ${(error as Error).message}`);
+    throw new ImportFileError(`${name}: ${(error as Error).message}`);
   }
   const header = records[0]?.fields.map((h) => h.trim());
   if (!header) throw new ImportFileError('The file is empty.');

@@ -4,6 +4,7 @@ import { parseCsv } from '../../lib/csv.ts';
 import { formatIpKey, ipKey } from '../../modules/location/ip.ts';
 import type { Database } from '../schema.ts';
 import { ImportFileError } from './beach-rows.ts';
+import { bumpDataVersion } from '../data-version.ts';
 
 /**
  * Import of IP address ranges -> postcode for the no-body location lookup. CSV with the header
@@ -144,6 +145,7 @@ export async function importIpRanges(db: Database, file: string): Promise<IpRang
         )
         .execute();
     }
+    await bumpDataVersion(trx, new Date());
   });
   report.added = candidates.length;
   return report;

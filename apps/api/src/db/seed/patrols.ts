@@ -14,6 +14,7 @@ import {
   type ImportOptions,
   type ImportReport,
 } from './import-file.ts';
+import { bumpDataVersion } from '../data-version.ts';
 
 /**
  * Patrol seasons (format in data/sample/FORMAT.md). A season is (beach, club, starts_on); its rows
@@ -61,16 +62,29 @@ const WEEKDAY_NAMES = [
   'public holidays',
 ];
 
-/** "sat sun ph" -> [6, 0, 7]; null when a word is not a day. */
-function parseDays(text: string): number[] | null {
+/** The weekdays of a range "mon-fri" (a range may wrap: "fri-mon"); null when it is not one. */
+function dayRange(word: string): number[] | null {
+  const match = /^(sun|mon|tue|wed|thu|fri|sat)-(sun|mon|tue|wed|thu|fri|sat)$/.exec(word);
+  if (!match) return null;
+  const first = DAY_NAMES[match[1]!]![0]!;
+  const last = DAY_NAMES[match[2]!]![0]!;
+  const days: number[] = [];
+  for (let day = first; ; day = (day + 1) % 7) {
+    days.push(day);
+    if (day === last) return days;
+  }
+}
+
+/** "sat sun ph" -> [6, 0, 7], "mon-fri" -> [1 … 5]; null when a word is not a day. */
+export function parseDays(text: string): number[] | null {
   const words = text
     .toLowerCase()
-    .split(/[\s|;/]+/)
+    .split(/[\s|;/,]+/)
     .filter(Boolean);
   if (words.length === 0) return null;
   const days = new Set<number>();
   for (const word of words) {
-    const found = DAY_NAMES[word];
+    const found = DAY_NAMES[word] ?? dayRange(word);
     if (!found) return null;
     for (const day of found) days.add(day);
   }
@@ -122,7 +136,8 @@ const PatrolRowSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['days'],
-          message: 'must list mon, tue, wed, thu, fri, sat, sun, ph, weekdays, weekends or daily',
+          message:
+            'must list mon, tue, wed, thu, fri, sat, sun, ranges such as mon-fri, ph, weekdays, weekends or daily',
         });
       if (times !== 2)
         ctx.addIssue({
@@ -207,6 +222,9 @@ function planRows(plan: SeasonPlan) {
 
 const BATCH = 200;
 
+/** Thrown inside a dry run's transaction to roll it back. */
+class DryRunRollback extends Error {}
+
 function batches<T>(items: T[], size = BATCH): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -223,8 +241,8 @@ async function writeSeasons(
   plans: SeasonPlan[],
   isSample: number,
   now: string,
-): Promise<{ added: number; updated: number; unchanged: number }> {
-  const result = { added: 0, updated: 0, unchanged: 0 };
+): Promise<{ added: number; updated: number; unchanged: number; changedBeaches: Set<number> }> {
+  const result = { added: 0, updated: 0, unchanged: 0, changedBeaches: new Set<number>() };
   const seasonKey = (s: { beach_id: number; club_id: number; starts_on: string }) =>
     `${s.beach_id} ${s.club_id} ${s.starts_on}`;
   const existing = new Map<string, Selectable<PatrolSeasonsTable>>();
@@ -293,6 +311,7 @@ async function writeSeasons(
       .execute();
     changed.push(row.id);
     children.push({ seasonId: row.id, plan });
+    result.changedBeaches.add(plan.beach.id);
     result.updated++;
   }
   for (const part of batches(changed, 500)) {
@@ -318,8 +337,10 @@ async function writeSeasons(
       .returning(['id', 'beach_id', 'club_id', 'starts_on'])
       .execute();
     const ids = new Map(inserted.map((row) => [seasonKey(row), row.id]));
-    for (const plan of part)
+    for (const plan of part) {
       children.push({ seasonId: ids.get(`${plan.beach.id} ${plan.clubId} ${plan.starts_on}`)!, plan });
+      result.changedBeaches.add(plan.beach.id);
+    }
     result.added += part.length;
   }
 
@@ -347,9 +368,30 @@ export async function importPatrols(
   file: string,
   options: ImportOptions = {},
 ): Promise<ImportReport> {
+  return importPatrolRows(db, readCsvFile(file, PATROL_COLUMNS, REQUIRED), file, options);
+}
+
+/** The columns a patrol file must have (for uploads read with readCsvText). */
+export const PATROL_REQUIRED_COLUMNS = REQUIRED;
+
+export interface PatrolRowsOptions extends ImportOptions {
+  /** Check and count only: nothing is written. */
+  dryRun?: boolean;
+  /** A reason to reject a beach's rows (an operator's scope), or null. */
+  checkBeach?: (beach: ImportBeach) => Promise<string | null> | string | null;
+  /** Runs inside the write transaction with the beaches whose seasons changed. */
+  afterWrite?: (trx: Trx, changedBeaches: number[], report: ImportReport) => Promise<void>;
+}
+
+/** importPatrols for rows already read (a file, or an upload). */
+export async function importPatrolRows(
+  db: Database,
+  rows: ReturnType<typeof readCsvFile>,
+  file: string,
+  options: PatrolRowsOptions = {},
+): Promise<ImportReport> {
   const sample = options.sample ?? false;
   const report = emptyReport(file);
-  const rows = readCsvFile(file, PATROL_COLUMNS, REQUIRED);
 
   const parsed = parseCsvRows(rows, PatrolRowSchema, report, (row) =>
     !sample && row.source === '' ? 'source is required: say where the schedule comes from' : null,
@@ -387,12 +429,21 @@ export async function importPatrols(
   }
   const hasRealSeasons = new Set(realSeasons.map((r) => r.beach_id));
 
+  const beachRefusals = new Map<number, string | null>();
+  if (options.checkBeach)
+    for (const beach of beaches.values()) beachRefusals.set(beach.id, await options.checkBeach(beach));
+
   const plans = new Map<string, SeasonPlan>();
   for (const { line, row } of parsed) {
     const beach = beaches.get(row.beach);
     if (!beach) {
       if (sample) report.skipped.push({ line, reason: `no beach with key ${row.beach}` });
       else report.rejected.push({ line, reasons: [`beach: no beach with key ${row.beach}`] });
+      continue;
+    }
+    const refusal = beachRefusals.get(beach.id);
+    if (refusal) {
+      report.rejected.push({ line, reasons: [`beach: ${refusal}`] });
       continue;
     }
     if (sample && hasRealSeasons.has(beach.id)) {
@@ -466,6 +517,22 @@ export async function importPatrols(
   if (report.rejected.length > 0) return sortReport(report);
 
   const now = (options.now ?? new Date()).toISOString();
+  if (options.dryRun) {
+    // Counted as the write would count them, then rolled back.
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const written = await writeSeasons(trx, [...plans.values()], sample ? 1 : 0, now);
+        report.added += written.added;
+        report.updated += written.updated;
+        report.unchanged += written.unchanged;
+        throw new DryRunRollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof DryRunRollback)) throw error;
+      });
+    return sortReport(report);
+  }
   await db.transaction().execute(async (trx) => {
     if (!sample) {
       const realBeaches = [...new Set([...plans.values()].map((p) => p.beach.id))];
@@ -482,6 +549,8 @@ export async function importPatrols(
     report.added += written.added;
     report.updated += written.updated;
     report.unchanged += written.unchanged;
+    await options.afterWrite?.(trx, [...written.changedBeaches], report);
+    await bumpDataVersion(trx, new Date(now));
   });
   report.written = true;
   return sortReport(report);

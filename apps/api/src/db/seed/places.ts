@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { indexTerms, isStateCode, normalizeSearchText, slugify, timezoneFor } from '@safeshore/domain';
 import type { Database, NewLocality } from '../schema.ts';
+import { bumpDataVersion } from '../data-version.ts';
 
 export interface PlacesImportReport {
   added: number;
@@ -139,6 +140,7 @@ export async function importPlaces(db: Database, file: string): Promise<PlacesIm
       if (terms.length > 0) await trx.insertInto('search_terms').values(terms).execute();
       added += inserted.length;
     }
+    await bumpDataVersion(trx, new Date());
   });
   return { added, unchanged, rejected };
 }

@@ -14,6 +14,7 @@ import {
   type ImportOptions,
   type ImportReport,
 } from './import-file.ts';
+import { bumpDataVersion } from '../data-version.ts';
 
 /**
  * Today's posts of a beach (the Today's Conditions tiles; format in data/sample/FORMAT.md).
@@ -211,6 +212,7 @@ export async function importPosts(
         report.updated++;
       }
     }
+    await bumpDataVersion(trx, now);
   });
   report.written = true;
   return sortReport(report);

@@ -1,5 +1,6 @@
 import { recordBeachDeletes } from '../changes.ts';
 import type { Database } from '../schema.ts';
+import { bumpDataVersion } from '../data-version.ts';
 
 export interface RemovedBeach {
   id: number;
@@ -48,6 +49,7 @@ export async function removeBeach(
         .where('id', '=', beach.locality_id)
         .execute();
     }
+    await bumpDataVersion(trx, now);
     return {
       id: beach.id,
       key: beach.key,

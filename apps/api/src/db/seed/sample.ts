@@ -8,6 +8,7 @@ import { importAttendance } from './attendance.ts';
 import type { ImportReport } from './import-file.ts';
 import { importPatrols } from './patrols.ts';
 import { importPosts } from './posts.ts';
+import { bumpDataVersion } from '../data-version.ts';
 
 /**
  * The shipped sample data (data/sample): patrol seasons, hourly attendance and today's posts for
@@ -143,6 +144,7 @@ export async function removeSampleData(
       .where('id', 'not in', (qb) => qb.selectFrom('photos').select('post_id'))
       .executeTakeFirst();
     await trx.deleteFrom('app_meta').where('key', '=', SAMPLE_META_KEY).execute();
+    await bumpDataVersion(trx, new Date());
     return {
       patrolSeasons: Number(seasons.numDeletedRows),
       attendanceRecords: Number(attendance.numDeletedRows),

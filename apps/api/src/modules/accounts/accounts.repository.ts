@@ -154,6 +154,12 @@ function accountsQueries(db: Kysely<DB> | Transaction<DB>) {
         .where('user_id', '=', userId)
         .where('api_token_id', '=', tokenId)
         .execute();
+      // And the browsers that session subscribed to alerts (issue 18).
+      await db
+        .deleteFrom('push_subscriptions')
+        .where('user_id', '=', userId)
+        .where('api_token_id', '=', tokenId)
+        .execute();
       return true;
     },
 
@@ -175,6 +181,12 @@ function accountsQueries(db: Kysely<DB> | Transaction<DB>) {
           eb.or([eb('api_token_id', 'is', null), eb('api_token_id', 'not in', keepIds)]),
         );
       await devices.execute();
+      let subscriptions = db.deleteFrom('push_subscriptions').where('user_id', '=', userId);
+      if (keepIds.length > 0)
+        subscriptions = subscriptions.where((eb) =>
+          eb.or([eb('api_token_id', 'is', null), eb('api_token_id', 'not in', keepIds)]),
+        );
+      await subscriptions.execute();
     },
 
     /** Rows of revoked and expired tokens are kept a while for audit, then removed with their devices. */

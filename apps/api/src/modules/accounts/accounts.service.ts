@@ -18,7 +18,9 @@ import {
   VerifyEmailBodySchema,
   fieldErrors,
   tokenId as tokenIdOf,
+  liveStatusAt,
   type BeachSummary,
+  type FollowedBeach,
   type Device,
   type User,
 } from '@safeshore/domain';
@@ -764,9 +766,19 @@ export function createAccountsService(deps: AccountsDeps) {
       return { message: MSG.unfollowed };
     },
 
-    async myBeaches(session: Session): Promise<{ beaches: BeachSummary[] }> {
+    async myBeaches(session: Session): Promise<{ beaches: FollowedBeach[] }> {
+      const now = clock();
       return {
-        beaches: (await repo.followedBeaches(session.user.id)).map((row) => presentSummary(row, null)),
+        beaches: (await repo.followedBeaches(session.user.id)).map((row) => {
+          const live = liveStatusAt(row, now);
+          return {
+            ...presentSummary(row, null),
+            status: live.status,
+            status_reason: live.status_reason,
+            status_set_at: live.status_set_at,
+            status_expires_at: live.status_expires_at,
+          };
+        }),
       };
     },
 

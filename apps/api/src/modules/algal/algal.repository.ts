@@ -1,3 +1,4 @@
+import { bumpDataVersion } from '../../db/data-version.ts';
 import type { Database } from '../../db/schema.ts';
 import type { BeachRow } from '../../db/schema.ts';
 
@@ -24,7 +25,8 @@ export interface PhotoPostRow {
   thumbnail_key: string;
 }
 
-export function createAlgalRepository(db: Database) {
+/** Every write here changes public beach details, so each raises the data version in its transaction. */
+export function createAlgalRepository(db: Database, clock: () => Date = () => new Date()) {
   return {
     /** The programme's beaches, by title. */
     async programmeBeaches(): Promise<BeachRow[]> {
@@ -57,20 +59,26 @@ export function createAlgalRepository(db: Database) {
     },
 
     async addBeach(beachId: number, now: string): Promise<boolean> {
-      const result = await db
-        .insertInto('algal_programme_beaches')
-        .values({ beach_id: beachId, created_at: now })
-        .onConflict((oc) => oc.column('beach_id').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .insertInto('algal_programme_beaches')
+          .values({ beach_id: beachId, created_at: now })
+          .onConflict((oc) => oc.column('beach_id').doNothing())
+          .executeTakeFirst();
+        await bumpDataVersion(trx, new Date(now));
+        return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      });
     },
 
     async removeBeach(beachId: number): Promise<boolean> {
-      const result = await db
-        .deleteFrom('algal_programme_beaches')
-        .where('beach_id', '=', beachId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .deleteFrom('algal_programme_beaches')
+          .where('beach_id', '=', beachId)
+          .executeTakeFirst();
+        await bumpDataVersion(trx, clock());
+        return Number(result.numDeletedRows) > 0;
+      });
     },
 
     /** The latest metric of each beach (the highest id: ids grow with time), with the recorder's name. */
@@ -108,17 +116,20 @@ export function createAlgalRepository(db: Database) {
       clean_rating: boolean;
       created_at: string;
     }): Promise<number> {
-      const row = await db
-        .insertInto('algal_metrics')
-        .values({
-          ...values,
-          water_discolour: values.water_discolour ? 1 : 0,
-          beach_foam: values.beach_foam ? 1 : 0,
-          clean_rating: values.clean_rating ? 1 : 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('algal_metrics')
+          .values({
+            ...values,
+            water_discolour: values.water_discolour ? 1 : 0,
+            beach_foam: values.beach_foam ? 1 : 0,
+            clean_rating: values.clean_rating ? 1 : 0,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await bumpDataVersion(trx, new Date(values.created_at));
+        return row.id;
+      });
     },
 
     /** Photo-of-the-day posts of the beaches dated on or after `fromDate` (YYYY-MM-DD, local), newest first. */
@@ -194,6 +205,7 @@ export function createAlgalRepository(db: Database) {
             created_at: input.created_at,
           })
           .execute();
+        await bumpDataVersion(trx, new Date(input.created_at));
         return {
           postId: post.id,
           removedKeys: removed.flatMap((row) => [row.large_key, row.thumbnail_key]),
@@ -206,6 +218,7 @@ export function createAlgalRepository(db: Database) {
       return db.transaction().execute(async (trx) => {
         await trx.deleteFrom('photos').where('post_id', '=', postId).execute();
         const result = await trx.deleteFrom('beach_posts').where('id', '=', postId).executeTakeFirst();
+        await bumpDataVersion(trx, clock());
         return Number(result.numDeletedRows) > 0;
       });
     },

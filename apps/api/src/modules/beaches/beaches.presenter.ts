@@ -1,5 +1,5 @@
-import type { Beach, BeachSummary, TodayPost } from '@safeshore/domain';
-import { beachUrl } from '@safeshore/domain';
+import type { Beach, BeachDetailResponse, BeachSummary, TodayPost } from '@safeshore/domain';
+import { beachUrl, liveStatusAt } from '@safeshore/domain';
 import type { BeachRow } from '../../db/schema.ts';
 
 /** A 0/1 fact, null when unknown (the detail and the offline record show flags alike). */
@@ -84,10 +84,14 @@ export function presentBeach(row: BeachRow, extras: BeachExtras): Beach {
     timezone: row.timezone,
     description: parseJson<Record<string, string>>(row.description, {}),
     covid_status: (row.covid_status as Beach['covid_status']) ?? null,
-    status: (row.status as Beach['status']) ?? null,
+    // The live status in force when the answer is made (an expired one is no status).
+    ...liveStatusAt(row, extras.renderedAt),
     is_patrolled_today: null,
+    patrol_set_at: null,
+    patrol_set_by: null,
     clubs: extras.clubs,
     facilities: parseJson<Beach['facilities']>(row.facilities, []),
+    beach_type: row.beach_type ?? null,
     attendances: {},
     attendance_is_sample: false,
     has_bbq_picnic: flag(row.has_bbq_picnic),
@@ -111,6 +115,28 @@ export function presentBeach(row: BeachRow, extras: BeachExtras): Beach {
       contributors: extras.contributors,
     },
     rendered_at: extras.renderedAt.toISOString(),
+  };
+}
+
+/** A carousel photo: its stored sizes (operators' photo import) become the `srcset`. */
+export function presentImage(row: {
+  id: number;
+  url: string;
+  caption: string | null;
+  credit: string | null;
+  licence: string | null;
+  licence_url: string | null;
+  variants: string;
+}): BeachDetailResponse['images'][number] {
+  const variants = parseJson<Array<{ width: number; url: string }>>(row.variants, []);
+  return {
+    id: row.id,
+    url: row.url,
+    caption: row.caption,
+    credit: row.credit,
+    licence: row.licence,
+    licence_url: row.licence_url,
+    srcset: variants.length > 1 ? variants.map((v) => `${v.url} ${v.width}w`).join(', ') : null,
   };
 }
 

@@ -74,7 +74,7 @@ export function createBeachesRepository(db: Database) {
     imagesOf(beachId: number) {
       return db
         .selectFrom('beach_images')
-        .select(['id', 'url', 'caption', 'credit', 'licence'])
+        .select(['id', 'url', 'caption', 'credit', 'licence', 'licence_url', 'variants'])
         .where('beach_id', '=', beachId)
         .orderBy('sort')
         .orderBy('id')

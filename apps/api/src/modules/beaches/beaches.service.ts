@@ -1,7 +1,13 @@
 import { haversineMetres, type BeachDetailResponse, type WaterQuality } from '@safeshore/domain';
 import type { BeachRow } from '../../db/schema.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
-import { mergeTodayPosts, placeUrl, presentBeach, presentSummary } from './beaches.presenter.ts';
+import {
+  mergeTodayPosts,
+  placeUrl,
+  presentBeach,
+  presentImage,
+  presentSummary,
+} from './beaches.presenter.ts';
 import type { BeachPosition, BeachesRepository, UrlParts } from './beaches.repository.ts';
 
 /** How many related and nearby beaches the detail response carries (the page shows 3 of each). */
@@ -58,7 +64,10 @@ export interface BeachAlgalFacts {
 /** Patrolled today, public attendance and posted updates of a beach (the patrols module provides them). */
 export interface BeachPatrolFacts {
   forBeach(beach: BeachRow): Promise<
-    Pick<BeachDetailResponse['beach'], 'is_patrolled_today' | 'attendances' | 'attendance_is_sample'> & {
+    Pick<
+      BeachDetailResponse['beach'],
+      'is_patrolled_today' | 'patrol_set_at' | 'patrol_set_by' | 'attendances' | 'attendance_is_sample'
+    > & {
       todayPosts: BeachDetailResponse['todayPosts'];
     }
   >;
@@ -167,6 +176,8 @@ export function createBeachesService(
           ...(patrolFacts
             ? {
                 is_patrolled_today: patrolFacts.is_patrolled_today,
+                patrol_set_at: patrolFacts.patrol_set_at ?? null,
+                patrol_set_by: patrolFacts.patrol_set_by ?? null,
                 attendances: patrolFacts.attendances,
                 attendance_is_sample: patrolFacts.attendance_is_sample,
               }
@@ -175,7 +186,7 @@ export function createBeachesService(
         },
         nearBy,
         relatedBeaches,
-        images,
+        images: images.map(presentImage),
         todayPosts: mergeTodayPosts(algalFacts?.todayPosts ?? [], patrolFacts?.todayPosts ?? []),
       };
     },

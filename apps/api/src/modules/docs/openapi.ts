@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { alertsOpenApiPaths } from '../alerts/openapi.ts';
+import { consoleOpenApiPaths } from '../console/openapi.ts';
 import * as z from 'zod/mini';
 import {
   AppleTokenBodySchema,
@@ -44,6 +46,7 @@ import {
   SyncRequestSchema,
   SyncResponseSchema,
   AppVersionResponseSchema,
+  ImportReportSchema,
 } from '@safeshore/domain';
 
 const json = (schema: z.core.$ZodType, io: 'input' | 'output' = 'output') => ({
@@ -320,6 +323,8 @@ export function openApiDocument() {
       ...accountPaths(),
       ...algalPaths(),
       ...beachInformationPaths(),
+      ...alertsOpenApiPaths(),
+      ...consoleOpenApiPaths(),
       '/healthz': {
         get: {
           summary: 'Liveness, database and writability check',
@@ -386,6 +391,19 @@ export function openApiDocument() {
           responses: {
             '200': { description: 'A page of changes', content: json(SyncResponseSchema) },
             '422': errors['422'],
+          },
+        },
+      },
+      '/api/v4/sync/snapshot': {
+        get: {
+          summary:
+            'The whole offline beach database as one full sync page (brotli, strong ETag, rebuilt in the ' +
+            'background when the data changes): store it, then POST /api/v4/sync from its `cursor`. 503 ' +
+            'with Retry-After while the first snapshot is being built.',
+          responses: {
+            '200': { description: 'Every beach, as a full sync page', content: json(SyncResponseSchema) },
+            '304': { description: 'Not modified (If-None-Match)' },
+            '503': { description: 'Not built yet' },
           },
         },
       },
@@ -527,6 +545,65 @@ function algalPaths() {
           true,
         ),
         parameters: [idParameter('id', 'The photo of the day id (photo_of_today.id)')],
+      },
+    },
+    '/api/v5/console/imports/{kind}': {
+      post: {
+        summary:
+          "Operators' import (README \"Operators' imports\"): checked row by row, all or nothing; rows for beaches outside the operator's scope are rejected",
+        security: bearer,
+        parameters: [
+          {
+            name: 'kind',
+            in: 'path',
+            required: true,
+            schema: { type: 'string', enum: ['rosters', 'facilities', 'hazard-ratings', 'photos'] },
+          },
+          {
+            name: 'dry_run',
+            in: 'query',
+            required: false,
+            description: 'true: check and count only, write nothing',
+            schema: { type: 'boolean' },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: {
+                  file: {
+                    type: 'string',
+                    format: 'binary',
+                    description: 'the CSV file (photos: the manifest)',
+                  },
+                  photos: {
+                    type: 'array',
+                    items: { type: 'string', format: 'binary' },
+                    description: 'photos only: the images, each named as the manifest names it',
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'The report; applied false when any row was rejected (then nothing was written)',
+            content: json(ImportReportSchema),
+          },
+          ...unauthenticated,
+          '403': { description: 'Not an operator', content: json(ErrorResponseSchema) },
+          '404': { description: 'Unknown import kind', content: json(ErrorResponseSchema) },
+          '413': { description: 'An image is larger than the limit', content: json(ErrorResponseSchema) },
+          '422': {
+            description: 'No CSV file, not a CSV file, or a bad header',
+            content: json(ValidationErrorSchema),
+          },
+        },
       },
     },
   };

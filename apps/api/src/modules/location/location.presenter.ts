@@ -1,18 +1,23 @@
-import { timezoneFor, type ClosestPostcode, type ListBeach, type Place } from '@safeshore/domain';
+import {
+  liveStatusAt,
+  timezoneFor,
+  type ClosestPostcode,
+  type ListBeach,
+  type Place,
+} from '@safeshore/domain';
 import { beachRowUrl, placeUrl } from '../beaches/beaches.presenter.ts';
 import type { ListBeachRow, LocalityPlaceRow } from './location.repository.ts';
 
 const flag = (value: number | null): 0 | 1 | null => (value === null ? null : value > 0 ? 1 : 0);
 
-const STATUSES = new Set<ListBeach['status']>(['Inclement', 'Open', 'Closed', 'Surveillance']);
 const COVID_STATUSES = new Set<ListBeach['covid_status']>(['red', 'amber', 'green']);
 
 /**
  * A beach in a Home list or on the map. Whether it is patrolled today comes from patrol schedules,
  * which this module does not read: it stays null (unknown), never a guess.
  */
-export function presentListBeach(row: ListBeachRow, distance: number): ListBeach {
-  const status = row.status as ListBeach['status'];
+export function presentListBeach(row: ListBeachRow, distance: number, now: Date): ListBeach {
+  const live = liveStatusAt(row, now);
   const covid = row.covid_status as ListBeach['covid_status'];
   return {
     id: row.id,
@@ -31,7 +36,11 @@ export function presentListBeach(row: ListBeachRow, distance: number): ListBeach
     patrol: row.patrol,
     distance: Math.round(distance),
     timezone: row.timezone,
-    status: STATUSES.has(status) ? status : null,
+    // The live status in force now (issue 17); an expired one is no status.
+    status: live.status,
+    status_reason: live.status_reason,
+    status_set_at: live.status_set_at,
+    status_expires_at: live.status_expires_at,
     covid_status: COVID_STATUSES.has(covid) ? covid : null,
     is_patrolled_today: null,
     has_toilet: flag(row.has_toilet),

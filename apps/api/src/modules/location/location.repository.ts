@@ -27,6 +27,11 @@ const LIST_BEACH_COLUMNS = [
   'patrol',
   'timezone',
   'status',
+  'status_reason',
+  'status_message',
+  'status_set_at',
+  'status_expires_at',
+  'status_set_by',
   'covid_status',
   'has_toilet',
   'has_parking',
@@ -35,7 +40,7 @@ const LIST_BEACH_COLUMNS = [
   'is_sample',
 ] as const;
 
-const LOCALITY_COLUMNS = [
+export const LOCALITY_COLUMNS = [
   'id',
   'postcode',
   'title',

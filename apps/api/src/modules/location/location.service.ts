@@ -207,11 +207,12 @@ export function createLocationService(
   async function loadListBeaches(lists: Ranked<{ id: number }>[][]): Promise<ListBeach[][]> {
     const ids = lists.flat().map((entry) => entry.row.id);
     const rows = await repo.beachesByIds(ids);
+    const now = clock();
     const today =
       facts && rows.length > 0
         ? await facts.patrolledToday(
             rows.map(({ id, state, timezone }) => ({ id, state, timezone })),
-            clock(),
+            now,
           )
         : undefined;
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -220,7 +221,7 @@ export function createLocationService(
       list.flatMap(({ row, distance }) => {
         const full = byId.get(row.id);
         if (!full) return [];
-        const beach = presentListBeach(full, distance);
+        const beach = presentListBeach(full, distance, now);
         const quality = water?.get(full.key);
         return [
           {

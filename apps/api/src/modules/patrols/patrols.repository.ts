@@ -32,6 +32,16 @@ export interface PostRow {
   is_sample: number;
 }
 
+export interface LivePatrolRow {
+  beach_id: number;
+  local_date: string;
+  flag: number;
+  start_time: string | null;
+  end_time: string | null;
+  set_at: string;
+  set_by: string;
+}
+
 const CHUNK = 500;
 
 function chunks<T>(items: T[]): T[][] {
@@ -183,7 +193,27 @@ export function createPatrolsRepository(db: Database) {
         .execute();
     },
 
-    /** A beach's posts of one local day that are not uploaded photos (the algal module serves those). */
+    /**
+     * The lifesaver console's patrol now (issue 17) of the beaches, each only when it was set on the
+     * beach's `today` (a local day): it overrides the roster on that day alone.
+     */
+    async livePatrols(todays: ReadonlyMap<number, string>): Promise<LivePatrolRow[]> {
+      const rows: LivePatrolRow[] = [];
+      for (const part of chunks([...todays.keys()])) {
+        const found = await db
+          .selectFrom('beach_live_patrols')
+          .select(['beach_id', 'local_date', 'flag', 'start_time', 'end_time', 'set_at', 'set_by'])
+          .where('beach_id', 'in', part)
+          .execute();
+        rows.push(...found.filter((row) => todays.get(row.beach_id) === row.local_date));
+      }
+      return rows;
+    },
+
+    /**
+     * A beach's posts of one local day that are not uploaded photos of the day (the algal module
+     * serves those); the console's conditions posts, which carry a photo too, are listed here.
+     */
     async postsOn(beachId: number, day: string): Promise<PostRow[]> {
       return db
         .selectFrom('beach_posts as p')
@@ -192,7 +222,7 @@ export function createPatrolsRepository(db: Database) {
         .where('p.beach_id', '=', beachId)
         .where('p.local_timestamp', '>=', `${day}T`)
         .where('p.local_timestamp', '<', `${day}U`)
-        .where('f.id', 'is', null)
+        .where((eb) => eb.or([eb('f.id', 'is', null), eb('p.source', '=', 'console')]))
         .orderBy('p.point_id')
         .orderBy('p.local_timestamp')
         .execute();

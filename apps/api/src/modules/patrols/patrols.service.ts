@@ -14,11 +14,18 @@ import {
   type Attendances,
   type PatrolledToday,
   type PatrolsResponse,
+  type StatusSetBy,
   type TodayPost,
 } from '@safeshore/domain';
 import type { BeachRow } from '../../db/schema.ts';
 import { notFound, parseInput, validationFailed } from '../../http/errors.ts';
-import type { PatrolBeach, PatrolsRepository, PostRow, SeasonRow } from './patrols.repository.ts';
+import type {
+  LivePatrolRow,
+  PatrolBeach,
+  PatrolsRepository,
+  PostRow,
+  SeasonRow,
+} from './patrols.repository.ts';
 
 /** How far from today (at the beach) a requested day may be: about two years either way. */
 export const MAX_DAYS_FROM_TODAY = 731;
@@ -33,6 +40,9 @@ export const PATROLS_MESSAGES = {
 /** The patrol facts the beach detail response carries (beaches.service.ts merges them). */
 export interface PatrolFacts {
   is_patrolled_today: PatrolledToday | null;
+  /** When and by which console role today's patrol was set; null when it comes from the roster. */
+  patrol_set_at: string | null;
+  patrol_set_by: StatusSetBy | null;
   attendances: Attendances;
   attendance_is_sample: boolean;
   todayPosts: TodayPost[];
@@ -112,12 +122,21 @@ export function createPatrolsService(repo: PatrolsRepository, clock: () => Date 
     beachesOrIds: readonly number[] | readonly PatrolBeach[],
     now: Date,
   ): Promise<Map<number, PatrolledToday>> {
+    return (await patrolledTodayWithLive(beachesOrIds, now)).today;
+  }
+
+  /** The roster's answer with the console's patrol now (set today at the beach) in its place. */
+  async function patrolledTodayWithLive(
+    beachesOrIds: readonly number[] | readonly PatrolBeach[],
+    now: Date,
+  ): Promise<{ today: Map<number, PatrolledToday>; live: Map<number, LivePatrolRow> }> {
     // Callers that already read the beaches (the location lists) pass them, saving a query.
     const beaches = isIdList(beachesOrIds)
       ? await repo.beaches([...beachesOrIds])
       : [...new Map(beachesOrIds.map((b) => [b.id, b])).values()];
     const result = new Map<number, PatrolledToday>();
-    if (beaches.length === 0) return result;
+    const live = new Map<number, LivePatrolRow>();
+    if (beaches.length === 0) return { today: result, live };
     // One local date per time zone, not per beach: a list of 500 beaches spans a handful of zones.
     const dayIn = new Map<string, string>();
     const todayIn = (timezone: string) => {
@@ -129,7 +148,7 @@ export function createPatrolsService(repo: PatrolsRepository, clock: () => Date 
     const days = [...todays.values()].sort();
     const first = days[0]!;
     const last = days.at(-1)!;
-    const [seasons, holidays] = await Promise.all([
+    const [seasons, holidays, liveRows] = await Promise.all([
       repo.seasons(
         beaches.map((b) => b.id),
         addDays(first, -SCHEDULE_KNOWN_WITHIN_DAYS),
@@ -140,6 +159,7 @@ export function createPatrolsService(repo: PatrolsRepository, clock: () => Date 
         first,
         last,
       ),
+      repo.livePatrols(todays),
     ]);
     const seasonsOf = bySeasonBeach(seasons);
     for (const beach of beaches) {
@@ -151,7 +171,17 @@ export function createPatrolsService(repo: PatrolsRepository, clock: () => Date 
       );
       if (value) result.set(beach.id, value);
     }
-    return result;
+    // The console says what is happening; the roster only what was planned.
+    for (const row of liveRows) {
+      live.set(row.beach_id, row);
+      result.set(row.beach_id, {
+        flag: row.flag === 1 ? 1 : 0,
+        start: row.start_time,
+        end: row.end_time,
+        is_sample: false,
+      });
+    }
+    return { today: result, live };
   }
 
   return {
@@ -201,12 +231,14 @@ export function createPatrolsService(repo: PatrolsRepository, clock: () => Date 
       const now = clock();
       const today = localDay(now, beach.timezone);
       const [patrolled, records, posts] = await Promise.all([
-        patrolledTodayOf([beach.id], now),
+        patrolledTodayWithLive([beach.id], now),
         repo.attendance(beach.id, today, ATTENDANCE_DAYS),
         repo.postsOn(beach.id, today),
       ]);
       return {
-        is_patrolled_today: patrolled.get(beach.id) ?? null,
+        is_patrolled_today: patrolled.today.get(beach.id) ?? null,
+        patrol_set_at: patrolled.live.get(beach.id)?.set_at ?? null,
+        patrol_set_by: (patrolled.live.get(beach.id)?.set_by as StatusSetBy | undefined) ?? null,
         attendances: groupAttendances(records, today),
         attendance_is_sample: records.some((r) => r.is_sample === 1),
         todayPosts: posts.map(presentPost),

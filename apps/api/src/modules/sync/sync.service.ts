@@ -2,6 +2,7 @@ import {
   SYNC_FORMAT_VERSION,
   SYNC_PAGE_SIZE,
   SYNC_TOMBSTONE_RETENTION_DAYS,
+  liveStatusAt,
   type SyncBeach,
   type SyncRequest,
   type SyncResponse,
@@ -50,8 +51,10 @@ export function presentSyncBeach(
   row: BeachChange,
   clubs: SyncBeach['clubs'],
   image: string | null,
+  now: Date,
 ): SyncBeach {
   const state = row.state.toLowerCase();
+  const live = liveStatusAt(row, now);
   const postcodeUrl =
     row.locality_state !== null && row.locality_slug !== null
       ? placeUrl({ state: row.locality_state, area_slug: row.locality_area_slug, slug: row.locality_slug })
@@ -76,7 +79,11 @@ export function presentSyncBeach(
     hazard: row.hazard,
     patrol: row.patrol,
     covid_status: (row.covid_status as SyncBeach['covid_status']) ?? null,
-    status: (row.status as SyncBeach['status']) ?? null,
+    // The live status in force now; the device hides it itself once status_expires_at passes.
+    status: live.status,
+    status_reason: live.status_reason,
+    status_set_at: live.status_set_at,
+    status_expires_at: live.status_expires_at,
     description: row.description,
     facilities: row.facilities,
     clubs,
@@ -153,12 +160,13 @@ export function createSyncService(repo: SyncRepository, clock: () => Date = () =
 
       // A key deleted and created again is both a tombstone and a beach; the beach is the later change.
       const upsertKeys = new Set(upserts.map((row) => row.key));
+      const now = clock();
       return {
         beaches_upsert: upserts.map((row) =>
-          presentSyncBeach(row, clubs.get(row.id) ?? [], images.get(row.id) ?? null),
+          presentSyncBeach(row, clubs.get(row.id) ?? [], images.get(row.id) ?? null, now),
         ),
         beaches_delete: deletes.filter((key) => !upsertKeys.has(key)),
-        beaches_synced_at: clock().toISOString(),
+        beaches_synced_at: now.toISOString(),
         cursor: hasMore ? formatCursor(lastIncluded, deletesAfter) : formatCursor(lastSeq),
         has_more: hasMore,
         full,

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { WaterQualitySite } from '../../providers/beachwatch.ts';
 import { matchSites } from './matching.ts';
 import { loadOperatorMapping, matchableBeaches } from './index.ts';
+import { bumpDataVersion } from '../../db/data-version.ts';
 
 /**
  * `npm run admin -- import-water-quality-sites FILE`: the operator's mapping of Beachwatch sites to
@@ -95,6 +96,7 @@ export async function importWaterQualitySites(
         .values(good.slice(i, i + 200).map((row) => ({ ...row, imported_at: importedAt })))
         .execute();
     }
+    await bumpDataVersion(trx, options.now);
   });
   report.written = true;
 

@@ -6,6 +6,7 @@ import {
   conditionsNow,
   formatAge,
   type BeachSummary,
+  type LiveStatusFields,
   type StatusBeach,
   type WarningsInput,
   type WeatherState,
@@ -106,7 +107,8 @@ export function FollowedBeachCard({
   const detail = useQuery({ ...beachQuery({ id: summary.id }, mode), retry: false });
   const weather = useQuery({ ...beachWeatherQuery(summary.id), enabled: online });
   const beach = detail.data?.beach;
-  const status: StatusBeach = beach ?? {
+  // The beach detail carries the live status (issue 17): Closed/Inclement show first on the card.
+  const status: StatusBeach & LiveStatusFields = beach ?? {
     patrol: summary.patrol,
     hazard: summary.hazard,
     is_patrolled_today: null,

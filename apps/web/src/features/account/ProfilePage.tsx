@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES, ONLINE_ONLY_MESSAGE, PASSWORD_MIN_LENGTH, type User } from '@safeshore/domain';
 import { usePageTitle } from '../../app/page-title.ts';
 import {
@@ -263,6 +264,9 @@ function NotificationsSection({ user }: { user: User }) {
         />
         Send notifications about my beaches to the SafeShore app on my devices
       </label>
+      <p>
+        <Link to="/notifications">Choose alerts for each beach, quiet hours and this browser</Link>
+      </p>
     </section>
   );
 }

@@ -168,7 +168,7 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
         )}
 
         {beach.show_algal_bloom_widget && beach.algal_bloom != null && (
-          <AlgalWidget algalBloom={beach.algal_bloom} timeZone={beach.timezone} />
+          <AlgalWidget algalBloom={beach.algal_bloom} timeZone={beach.timezone} now={now} />
         )}
 
         <section className="card" aria-labelledby="about-heading">

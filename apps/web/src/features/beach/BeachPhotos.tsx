@@ -5,12 +5,34 @@ import { FallbackImage } from './FallbackImage.tsx';
 
 type BeachImage = BeachDetailResponse['images'][number];
 
+/** The photo card's width: the page column on desktop, the screen on a phone. */
+const PHOTO_SIZES = '(min-width: 1000px) 800px, 100vw';
+
 function Photo({ image, beachTitle, eager }: { image: BeachImage; beachTitle: string; eager: boolean }) {
-  const credit = [image.credit, image.licence].filter(Boolean).join(', ');
+  const licence =
+    image.licence && image.licence_url ? (
+      <a href={image.licence_url} target="_blank" rel="noopener noreferrer">
+        {image.licence}
+      </a>
+    ) : (
+      image.licence
+    );
   return (
     <figure className="beach-photo">
-      <FallbackImage src={image.url} alt={image.caption ?? beachTitle} loading={eager ? 'eager' : 'lazy'} />
-      {credit && <figcaption className="beach-photo__credit">{credit}</figcaption>}
+      <FallbackImage
+        src={image.url}
+        srcSet={image.srcset ?? undefined}
+        sizes={image.srcset ? PHOTO_SIZES : undefined}
+        alt={image.caption ?? beachTitle}
+        loading={eager ? 'eager' : 'lazy'}
+      />
+      {(image.credit || image.licence) && (
+        <figcaption className="beach-photo__credit">
+          {image.credit && `Photo: ${image.credit}`}
+          {image.credit && image.licence && ', '}
+          {licence}
+        </figcaption>
+      )}
     </figure>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { myBeachesQuery } from '../../data/account-queries.ts';
 import { followBeach } from '../../data/accounts.ts';
 import { useSession } from '../../data/session.ts';
@@ -36,7 +36,7 @@ export function FollowButton({ beachId }: { beachId: number }) {
   }
 
   const isFollowed = followed.data?.some((beach) => beach.id === beachId) ?? false;
-  return (
+  const button = (
     <button
       type="button"
       className="button button--secondary"
@@ -53,5 +53,15 @@ export function FollowButton({ beachId }: { beachId: number }) {
         </>
       )}
     </button>
+  );
+  if (!isFollowed) return button;
+  // A followed beach's alerts are chosen on the Notifications screen (issue 18).
+  return (
+    <>
+      {button}
+      <Link className="button button--secondary" to={`/notifications?beach=${beachId}`}>
+        Alerts
+      </Link>
+    </>
   );
 }

@@ -119,3 +119,53 @@ describe('RightNowPanel', () => {
     expect(show(props).container.innerHTML).toBe(first);
   });
 });
+
+describe('RightNowPanel: what the lifesavers set (issue 17)', () => {
+  const closed = {
+    status: 'Closed',
+    status_reason: 'shark_sighting',
+    status_message: 'Shark seen off the north end. Stay out of the water.',
+    status_set_at: '2026-11-21T20:42:00Z',
+    status_expires_at: '2026-11-22T08:00:00Z',
+    status_set_by: 'lifesaver',
+  } as const;
+
+  it('shows a closure first, in words: status, reason, message, who set it and when (beach time)', () => {
+    show({ beach: beach({ timezone: 'Australia/Sydney', ...closed }) });
+    const status = item('beach-status');
+    expect(within(status).getByRole('heading', { name: 'Beach status' })).toBeTruthy();
+    expect(within(status).getByText('Closed — shark sighting')).toBeTruthy();
+    expect(within(status).getByText('Shark seen off the north end. Stay out of the water.')).toBeTruthy();
+    expect(within(status).getByText('Set by lifesavers at 7:42 am · Until 7:00 pm')).toBeTruthy();
+    expect(status.className).toContain('rn-item--danger');
+    // It comes before the patrol.
+    const items = within(panel()).getAllByRole('listitem');
+    expect(items[0]).toBe(status);
+  });
+
+  it('hides a status whose expiry has passed (old offline data), and shows none when there is none', () => {
+    show({
+      beach: beach({ timezone: 'Australia/Sydney', ...closed, status_expires_at: '2026-11-21T22:59:00Z' }),
+    });
+    expect(screen.queryByTestId('right-now-beach-status')).toBeNull();
+    cleanup();
+    show({ beach: beach({ timezone: 'Australia/Sydney', status: null }) });
+    expect(screen.queryByTestId('right-now-beach-status')).toBeNull();
+  });
+
+  it('says a live patrol as "Patrolled now until … · set by lifesavers at …"', () => {
+    show({
+      beach: beach({
+        timezone: 'Australia/Sydney',
+        is_patrolled_today: { flag: 1, start: '07:42', end: '17:00', is_sample: false },
+        patrol_set_at: '2026-11-21T20:42:00Z',
+        patrol_set_by: 'lifesaver',
+      }),
+    });
+    const patrol = item('patrol');
+    expect(
+      within(patrol).getByText('Patrolled now until 5:00 pm · set by lifesavers at 7:42 am'),
+    ).toBeTruthy();
+    expect(patrol.textContent).toContain('Source: the lifesavers on the beach (SafeShore console)');
+  });
+});

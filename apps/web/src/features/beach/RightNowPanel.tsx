@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import {
   STANDING_ADVICE,
   formatPlaceTime,
+  livePatrolNow,
+  livePatrolText,
+  liveStatusNow,
   sourceDetail,
   summariseRightNow,
   warningSeverity,
@@ -24,7 +27,20 @@ import {
 } from '../../ui/icons/index.ts';
 
 export interface RightNowPanelProps {
-  beach: Pick<Beach, 'patrol' | 'hazard' | 'timezone' | 'is_patrolled_today' | 'source'>;
+  beach: Pick<Beach, 'patrol' | 'hazard' | 'timezone' | 'is_patrolled_today' | 'source'> &
+    Partial<
+      Pick<
+        Beach,
+        | 'status'
+        | 'status_reason'
+        | 'status_message'
+        | 'status_set_at'
+        | 'status_expires_at'
+        | 'status_set_by'
+        | 'patrol_set_at'
+        | 'patrol_set_by'
+      >
+    >;
   /** The beach's weather answer, when it has arrived. */
   weather: WeatherResponse | null;
   weatherState: WeatherState;
@@ -84,7 +100,11 @@ export function RightNowPanel({
   extraItems,
 }: RightNowPanelProps) {
   const rightNow = summariseRightNow({ beach, weather, weatherState, patrols, now });
-  const { patrol, warnings, hazard, conditions } = rightNow;
+  const { warnings, hazard, conditions } = rightNow;
+  // Issue 17: what the lifesavers set from the console (an expired status is hidden, even offline).
+  const live = liveStatusNow(beach, now);
+  const patrol = livePatrolNow(beach, now, patrols);
+  const patrolLine = livePatrolText(patrol, beach, now);
   const shown = conditions.filter((item) => item.value !== null);
   const missing = conditions.filter((item) => item.value === null);
   const byseverity = warnings.count
@@ -98,15 +118,31 @@ export function RightNowPanel({
         <p className="right-now__asof">At {formatPlaceTime(now, now, beach.timezone)} at the beach</p>
       </div>
       <ul className="right-now__status">
+        {live && (
+          <li className={`rn-item rn-item--${live.tone} rn-item--live`} data-testid="right-now-beach-status">
+            <WarningIcon size={22} className="rn-item__icon" />
+            <div>
+              <h3 className="rn-item__label">Beach status</h3>
+              <p className="rn-item__value">{live.headline}</p>
+              {live.message && <p className="rn-item__message">{live.message}</p>}
+              {(live.setBy || live.until) && (
+                <p className="rn-item__source">{[live.setBy, live.until].filter(Boolean).join(' · ')}</p>
+              )}
+            </div>
+          </li>
+        )}
         <li className={`rn-item rn-item--${patrol.tone}`} data-testid="right-now-patrol">
           <PatrolFlagIcon size={22} className="rn-item__icon" />
           <div>
             <h3 className="rn-item__label">Patrol</h3>
-            <p className="rn-item__value">{patrol.text}</p>
+            <p className="rn-item__value">{patrolLine.text}</p>
             {patrol.next && <p>{patrol.next}</p>}
             {patrol.state !== 'on-duty' && <p className="rn-item__advice">{STANDING_ADVICE}</p>}
             <p className="rn-item__source">
-              Source: {patrol.source ?? 'no patrol roster for this beach in SafeShore'}
+              Source:{' '}
+              {patrolLine.setBy
+                ? 'the lifesavers on the beach (SafeShore console)'
+                : (patrol.source ?? 'no patrol roster for this beach in SafeShore')}
             </p>
           </div>
         </li>
@@ -118,7 +154,7 @@ export function RightNowPanel({
           <div>
             <h3 className="rn-item__label">Marine warnings</h3>
             {warnings.loading ? (
-              <p className="rn-item__value">Checking marine warnings…</p>
+              <p className="rn-item__value rn-item__value--loading">Checking marine warnings…</p>
             ) : warnings.state === 'unavailable' ? (
               <>
                 <p className="rn-item__value">Marine warnings not available right now</p>

@@ -41,11 +41,17 @@ export function HomePage() {
             swim.
           </p>
           <SearchBox id="home-search" label="Search for a beach, place, postcode or surf club" />
-          {location && <LocationNote location={location} />}
+          {location ? (
+            <LocationNote location={location} />
+          ) : (
+            // Its place is kept while the location loads (the page is server rendered: no shift).
+            isPending && <p className="location-note" aria-hidden="true" />
+          )}
         </div>
       </section>
 
-      <div className="page home__nearby">
+      {/* While the location loads, the beaches' space is kept, so what follows does not move. */}
+      <div className={`page home__nearby${isPending && !error ? ' home__nearby--loading' : ''}`}>
         {error ? (
           <div className="form-message form-message--error" role="alert">
             <p>Error fetching location details, server responded: {error.message}</p>
@@ -59,7 +65,7 @@ export function HomePage() {
           </p>
         ) : null}
         {location ? (
-          <Suspense fallback={null}>
+          <Suspense fallback={<div className="home__nearby--loading" />}>
             <NearbyBeaches location={location} />
           </Suspense>
         ) : (

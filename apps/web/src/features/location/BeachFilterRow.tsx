@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useNow } from '../conditions/index.ts';
 import {
   BEACH_FILTERS,
   NO_MATCHING_BEACHES,
@@ -42,7 +43,8 @@ function BeachColumn({ title, beaches, now }: { title: string; beaches: readonly
 export function BeachFilterRow({ heading, closest, patrolled }: BeachFilterRowProps) {
   const [active, setActive] = useState<ReadonlySet<BeachFilterKey>>(new Set());
   // When the lists were rendered: the rows' "on duty until …" is as of then.
-  const [now] = useState(() => new Date());
+  // The rendering time (a server-rendered page's, while hydrating; see useNow).
+  const now = useNow(60_000);
   const headingId = useId();
   const known = new Set(knownBeachFilters([...closest, ...patrolled]));
   const filters = BEACH_FILTERS.filter((filter) => known.has(filter.key));

@@ -3,7 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import Supercluster from 'supercluster';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
-import { compactBeachStatus, formatDistanceKm, type LatLng } from '@safeshore/domain';
+import { compactBeachStatus, formatDistanceKm, liveStatusPart, type LatLng } from '@safeshore/domain';
 import { fetchMapBeaches, type MapBeaches } from '../../data/location.ts';
 import type { ShownBeach } from './beach-facts.ts';
 import { searchBounds } from './bounds.ts';
@@ -46,7 +46,7 @@ const USER_INPUT_WINDOW_MS = 1000;
 
 type BeachProps = { beach: ShownBeach };
 
-function beachPopup(beach: ShownBeach, navigate: NavigateFunction): HTMLElement {
+export function beachPopup(beach: ShownBeach, navigate: NavigateFunction): HTMLElement {
   const root = document.createElement('div');
   root.className = 'map-popup';
   const link = document.createElement('a');
@@ -74,11 +74,15 @@ function beachPopup(beach: ShownBeach, navigate: NavigateFunction): HTMLElement 
       .join(' · '),
   );
   // The same one-line status as the lists (ui/BeachStatusSummary), built as DOM for Leaflet.
-  const status = compactBeachStatus({ beach, now: new Date() });
+  const now = new Date();
+  const status = compactBeachStatus({ beach, now });
+  // Closed or Inclement (issue 17) first, in words.
+  const live = liveStatusPart(beach, now);
   const statusLine = document.createElement('p');
   statusLine.className = 'status-line';
   statusLine.dataset.testid = 'beach-status-summary';
   for (const [name, part] of [
+    ...(live ? [['Beach status', live] as const] : []),
     ['Patrol', status.patrol],
     ['Hazard rating', status.hazard],
   ] as const) {

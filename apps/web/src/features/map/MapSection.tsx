@@ -1,4 +1,13 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { LatLng } from '@safeshore/domain';
 import { MOBILE_QUERY, useMediaQuery } from '../../platform/media.ts';
 import { useOnline } from '../../platform/online.ts';
@@ -27,11 +36,18 @@ function MapLoading() {
   );
 }
 
+const noSubscription = () => () => undefined;
+
 /** Renders its children once the placeholder scrolls near the viewport (or on request without IntersectionObserver). */
 function WhenVisible({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
-  const canObserve = typeof IntersectionObserver !== 'undefined';
+  // The server (and hydration) assume the browser can observe, so the first render matches.
+  const canObserve = useSyncExternalStore(
+    noSubscription,
+    () => typeof IntersectionObserver !== 'undefined',
+    () => true,
+  );
   useEffect(() => {
     const element = ref.current;
     if (!element || visible || !canObserve) return;

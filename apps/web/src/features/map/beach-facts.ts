@@ -5,4 +5,16 @@ import type { BeachSummary, ListBeach } from '@safeshore/domain';
  * time zone when known. Its one-line status comes from `compactBeachStatus` (packages/domain).
  */
 export type ShownBeach = BeachSummary &
-  Partial<Pick<ListBeach, 'is_patrolled_today' | 'is_sample' | 'timezone'>>;
+  Partial<
+    Pick<
+      ListBeach,
+      | 'is_patrolled_today'
+      | 'is_sample'
+      | 'timezone'
+      // The live status the lifesavers set (issue 17).
+      | 'status'
+      | 'status_reason'
+      | 'status_set_at'
+      | 'status_expires_at'
+    >
+  >;

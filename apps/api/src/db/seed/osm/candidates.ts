@@ -6,6 +6,7 @@ import {
   STATE_NAMES,
   type StateCode,
 } from '@safeshore/domain';
+import type { Facility } from '@safeshore/domain';
 import type { BeachesTable } from '../../schema.ts';
 import {
   MAX_NAME_LENGTH,
@@ -28,6 +29,23 @@ export const OSM_MERGE_DISTANCE_M = 2_000;
 export const TOILET_DISTANCE_M = 250;
 /** has_parking = 1 when OpenStreetMap has a car park this close to the beach. */
 export const PARKING_DISTANCE_M = 300;
+/** A lifeguard station or surf life saving club this close to the beach is listed among its facilities. */
+export const LIFEGUARD_DISTANCE_M = 300;
+
+/**
+ * What OpenStreetMap says a beach has, as entries of its facility list (spec facility types): only
+ * what is there (within the distances above) or tagged; nothing found adds nothing (unknown).
+ */
+export const OSM_FACILITIES = {
+  toilets: { type: 'Facility', name: 'Toilets', url: null },
+  parking: { type: 'Carpark', name: 'Car park', url: null },
+  lifeguardStation: { type: 'Facility', name: 'Lifeguard station', url: null },
+  lifeguards: { type: 'Facility', name: 'Lifeguards on duty in season', url: null },
+  surfClub: { type: 'Facility', name: 'Surf life saving club', url: null },
+  dogsAllowed: { type: 'Regulation', name: 'Dogs allowed', url: null },
+  dogsLeashed: { type: 'Regulation', name: 'Dogs on a leash only', url: null },
+  noDogs: { type: 'Regulation', name: 'No dogs', url: null },
+} as const satisfies Record<string, Facility>;
 /** coordinate_precision_m is half the geometry's longest dimension, but never below this. */
 export const MIN_COORDINATE_PRECISION_M = 50;
 /** A beach mapped as a single node marks a point somewhere on it; its centre may be this far. */
@@ -62,6 +80,8 @@ export interface Candidate {
   /** Council from the beach's own tags, when it has them. */
   taggedArea: string | null;
   fields: Fillable;
+  /** OpenStreetMap's facility entries for the beach (OSM_FACILITIES), in a fixed order. */
+  facilities: Facility[];
   locality: Locality;
   /** The nearest locality's state: a beach across a state border takes the state of that locality. */
   state: StateCode;
@@ -99,6 +119,24 @@ export function taggedArea(tags: OsmTags): string | null {
   const city = tidy(tags['addr:city'] ?? '');
   if (usable(city)) return city;
   return (tags.is_in ?? '').split(/[,;]/).map(tidy).find(usable) ?? null;
+}
+
+/** The facility entries the fields, tags and nearby features give (nothing for unknown). */
+export function facilitiesFrom(
+  fields: Omit<Fillable, 'length_m'>,
+  tags: OsmTags,
+  near: { lifeguardStation: boolean; surfClub: boolean },
+): Facility[] {
+  const list: Facility[] = [];
+  if (fields.has_toilet === 1) list.push(OSM_FACILITIES.toilets);
+  if (fields.has_parking === 1) list.push(OSM_FACILITIES.parking);
+  if (near.lifeguardStation) list.push(OSM_FACILITIES.lifeguardStation);
+  else if (yesNo(tags.lifeguard) === 1 || yesNo(tags.supervised) === 1) list.push(OSM_FACILITIES.lifeguards);
+  if (near.surfClub) list.push(OSM_FACILITIES.surfClub);
+  if (fields.has_dogs_allowed_on_leash === 1) list.push(OSM_FACILITIES.dogsLeashed);
+  else if (fields.has_dogs_allowed === 1) list.push(OSM_FACILITIES.dogsAllowed);
+  else if (fields.has_dogs_allowed === 0) list.push(OSM_FACILITIES.noDogs);
+  return list.map((f) => ({ ...f }));
 }
 
 /** Groups of indices joined by union-find over the given pairs (a pair joins when `joined` says so). */
@@ -204,7 +242,13 @@ function describe(pieces: BeachFeature[]) {
  */
 export function buildCandidates(
   features: BeachFeature[],
-  places: { localities: LocalityIndex; toilets: FacilityIndex; parking: FacilityIndex },
+  places: {
+    localities: LocalityIndex;
+    toilets: FacilityIndex;
+    parking: FacilityIndex;
+    lifeguards?: FacilityIndex;
+    surfClubs?: FacilityIndex;
+  },
   skips: SkipLog,
 ): { candidates: Candidate[]; joined: number } {
   const candidates: Candidate[] = [];
@@ -225,16 +269,22 @@ export function buildCandidates(
       continue;
     }
     const { parts, bounds } = described;
+    const fields: Fillable = {
+      ...fieldsFromTags(tags),
+      length_m: lengthM === null ? null : Math.max(1, Math.round(lengthM)),
+      has_toilet: places.toilets.near(parts, bounds, TOILET_DISTANCE_M) ? 1 : null,
+      has_parking: places.parking.near(parts, bounds, PARKING_DISTANCE_M) ? 1 : null,
+    };
+    const near = {
+      lifeguardStation: places.lifeguards?.near(parts, bounds, LIFEGUARD_DISTANCE_M) ?? false,
+      surfClub: places.surfClubs?.near(parts, bounds, LIFEGUARD_DISTANCE_M) ?? false,
+    };
     candidates.push({
       ...described,
       locality: nearest.locality,
       state,
-      fields: {
-        ...fieldsFromTags(tags),
-        length_m: lengthM === null ? null : Math.max(1, Math.round(lengthM)),
-        has_toilet: places.toilets.near(parts, bounds, TOILET_DISTANCE_M) ? 1 : null,
-        has_parking: places.parking.near(parts, bounds, PARKING_DISTANCE_M) ? 1 : null,
-      },
+      fields,
+      facilities: facilitiesFrom(fields, tags, near),
     });
   }
   candidates.sort((a, b) => sourceOrder(a.features[0]!, b.features[0]!));

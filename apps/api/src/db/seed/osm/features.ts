@@ -17,7 +17,17 @@ export const INTERESTING_TAGS = [
   ['natural', 'beach'],
   ['amenity', 'toilets'],
   ['amenity', 'parking'],
+  ['emergency', 'lifeguard'],
+  ['sport', 'surf_lifesaving'],
+  ['sport', 'surf_life_saving'],
+  ['club', 'sport'],
 ] as const;
+
+/** A surf life saving club: tagged by its sport, or a sports club whose name says so. */
+export function isSurfClub(tags: OsmTags): boolean {
+  if (tags.sport === 'surf_lifesaving' || tags.sport === 'surf_life_saving') return true;
+  return tags.club === 'sport' && /\bsurf\s*life\s*saving\b|\bslsc\b/i.test(tags.name ?? '');
+}
 
 /** The tags a beach keeps after the scan (the rest are dropped at once). */
 const KEPT_TAGS = ['surface', 'supervised', 'lifeguard', 'dog', 'addr:city', 'is_in'] as const;
@@ -63,6 +73,9 @@ export interface ScanResult {
   /** [lat, lon, …] of toilets and of car parks (nodes, and the centres of areas). */
   toilets: number[];
   parking: number[];
+  /** Lifeguard stations (emergency=lifeguard) and surf life saving clubs, the same way. */
+  lifeguards: number[];
+  surfClubs: number[];
 }
 
 /** The beach's name, whitespace tidied; null when it has none. */
@@ -124,6 +137,8 @@ function meanPoint(coords: Float64Array, into: number[]): void {
 export async function scanBeaches(source: OsmSource, skips: SkipLog): Promise<ScanResult> {
   const toilets: number[] = [];
   const parking: number[] = [];
+  const lifeguards: number[] = [];
+  const surfClubs: number[] = [];
   const features: BeachFeature[] = [];
   const relations: PendingRelation[] = [];
   const memberWayIds = new Set<number>();
@@ -136,7 +151,15 @@ export async function scanBeaches(source: OsmSource, skips: SkipLog): Promise<Sc
   };
 
   const facilityList = (tags: OsmTags): number[] | null =>
-    tags.amenity === 'toilets' ? toilets : tags.amenity === 'parking' ? parking : null;
+    tags.amenity === 'toilets'
+      ? toilets
+      : tags.amenity === 'parking'
+        ? parking
+        : tags.emergency === 'lifeguard'
+          ? lifeguards
+          : isSurfClub(tags)
+            ? surfClubs
+            : null;
 
   // Pass 1: nodes and relations.
   await source.scan({
@@ -250,5 +273,5 @@ export async function scanBeaches(source: OsmSource, skips: SkipLog): Promise<Sc
     addFeature(`relation/${relation.id}`, relation.name, relation.tags, geometry);
   }
 
-  return { features, toilets, parking };
+  return { features, toilets, parking, lifeguards, surfClubs };
 }

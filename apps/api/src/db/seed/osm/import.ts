@@ -1,4 +1,5 @@
 import type { Database } from '../../schema.ts';
+import { bumpDataVersion } from '../../data-version.ts';
 import { ImportFileError } from '../beach-rows.ts';
 import { buildCandidates } from './candidates.ts';
 import { SkipLog, scanBeaches, type SkipReason } from './features.ts';
@@ -48,6 +49,8 @@ export async function importOsm(db: Database, file: string): Promise<OsmImportRe
       localities,
       toilets: new FacilityIndex(scan.toilets),
       parking: new FacilityIndex(scan.parking),
+      lifeguards: new FacilityIndex(scan.lifeguards),
+      surfClubs: new FacilityIndex(scan.surfClubs),
     },
     skips,
   );
@@ -67,9 +70,11 @@ export async function importOsm(db: Database, file: string): Promise<OsmImportRe
   adoptTaggedCouncils(candidates, known, touched);
   const now = new Date().toISOString();
   for (let i = 0; i < candidates.length; i += BATCH) {
-    const outcomes = await db
-      .transaction()
-      .execute((trx) => writeBatch(trx, candidates.slice(i, i + BATCH), known, now, touched));
+    const outcomes = await db.transaction().execute(async (trx) => {
+      const written = await writeBatch(trx, candidates.slice(i, i + BATCH), known, now, touched);
+      await bumpDataVersion(trx, new Date(now));
+      return written;
+    });
     for (const outcome of outcomes) report[outcome]++;
   }
   await refreshLocalities(db, touched);

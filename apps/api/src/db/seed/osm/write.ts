@@ -1,10 +1,11 @@
-import { indexTerms, slugify, timezoneFor } from '@safeshore/domain';
+import { indexTerms, slugify, timezoneFor, type Facility } from '@safeshore/domain';
 import type { Insertable, Transaction } from 'kysely';
 import { markBeachesChanged, markLocalityBeachesChanged } from '../../changes.ts';
 import type { DB, Database, NewBeach } from '../../schema.ts';
 import { deriveBeachKey } from '../beaches.ts';
 import { FILLABLE, OSM_MERGE_DISTANCE_M, type Candidate, type Fillable } from './candidates.ts';
 import { distanceToGeometry } from './geometry.ts';
+import { bumpDataVersion } from '../../data-version.ts';
 
 export const OSM_SOURCE = 'osm';
 export const OSM_LICENCE = 'ODbL-1.0';
@@ -201,6 +202,8 @@ function newBeachRow(candidate: Candidate, known: KnownBeaches, now: string): Ne
     longitude: candidate.longitude,
     timezone: timezoneFor(state, candidate),
     ...candidate.fields,
+    facilities: JSON.stringify(candidate.facilities),
+    facilities_source: candidate.facilities.length > 0 ? OSM_SOURCE : null,
     hazard: null,
     patrol: null,
     description: JSON.stringify({}),
@@ -247,6 +250,29 @@ async function addBeaches(
 }
 
 /**
+ * OpenStreetMap's facility entries added to a beach's list, unless an operator wrote the list (or
+ * another source did: a non-empty list nobody claims): then it is left alone. Entries already
+ * listed (same type and name) are not repeated. Null when nothing changes.
+ */
+export function mergeOsmFacilities(
+  current: { facilities: string; facilities_source: string | null },
+  found: Facility[],
+): { facilities: string; facilities_source: string } | null {
+  if (found.length === 0 || current.facilities_source === 'import') return null;
+  let list: Facility[];
+  try {
+    list = JSON.parse(current.facilities) as Facility[];
+  } catch {
+    return null;
+  }
+  if (current.facilities_source === null && list.length > 0) return null;
+  const has = (f: Facility) => list.some((e) => e.type === f.type && e.name === f.name);
+  const added = found.filter((f) => !has(f));
+  if (added.length === 0) return null;
+  return { facilities: JSON.stringify([...list, ...added]), facilities_source: OSM_SOURCE };
+}
+
+/**
  * Beaches that are already there (linked by an earlier import, or the same beach by name and
  * place): fills only their empty fields, never an operator's, and adds the missing source rows.
  * Returns, per target, whether anything changed.
@@ -260,7 +286,7 @@ async function fillExisting(
   if (targets.length === 0) return [];
   const rows = await trx
     .selectFrom('beaches')
-    .select(['id', ...FILLABLE])
+    .select(['id', 'facilities', 'facilities_source', ...FILLABLE])
     .where('id', 'in', [...new Set(targets.map((t) => t.beachId))])
     .execute();
   const current = new Map(rows.map((row) => [row.id, row]));
@@ -269,11 +295,13 @@ async function fillExisting(
   const filled = new Set<number>();
   for (const { candidate, beachId } of targets) {
     const row = current.get(beachId)!;
-    const fill: Partial<Fillable> = {};
+    const fill: Partial<Fillable> & { facilities?: string; facilities_source?: string } = {};
     for (const field of FILLABLE) {
       const value = candidate.fields[field];
       if (row[field] === null && value !== null) Object.assign(fill, { [field]: value });
     }
+    const facilities = mergeOsmFacilities(row, candidate.facilities);
+    if (facilities) Object.assign(fill, facilities);
     if (Object.keys(fill).length > 0) {
       await trx
         .updateTable('beaches')
@@ -368,5 +396,6 @@ export async function refreshLocalities(db: Database, touched: Touched): Promise
           .execute();
       }
     }
+    await bumpDataVersion(trx, new Date());
   });
 }

@@ -1,0 +1,12 @@
+export {
+  CACHE_POLICIES,
+  addVary,
+  registerCacheDefaults,
+  createReadModel,
+  rawBody,
+  type CachePolicy,
+  type CachedResponseOptions,
+  type ReadModel,
+} from './cache.ts';
+export { VERSION_CHECK_INTERVAL_MS } from './version.ts';
+export { versionedBuild, type VersionedBuild, type VersionSource } from './versioned.ts';

@@ -1,0 +1,350 @@
+import { sql } from 'kysely';
+import { searchWords } from '@safeshore/domain';
+import type { Database, SearchKind } from '../../db/schema.ts';
+import type { VersionedBuild } from '../read-model/versioned.ts';
+import { TERM_CANDIDATE_CAP, type SearchRepository, type SearchRequest } from './search.repository.ts';
+
+/**
+ * Autocomplete from memory (issue 20): the same candidates, in the same pre-ranked order, as the
+ * SQL of search.repository.ts, from arrays built once per data version. Names sorted by
+ * search_name stand for the name index (a prefix is a binary-searched range); (term, ref_id)
+ * pairs sorted like the search_terms primary key stand for the term index, with the same cap of
+ * TERM_CANDIDATE_CAP pairs per lookup. So the service's exact re-ranking sees the same rows and
+ * answers byte for byte as before (read-model.test.ts compares them on random queries).
+ *
+ * Sized for 50,000 beaches and 17,000 places: about 70,000 rows and 200,000 terms, a few tens of
+ * MB; a lookup is two binary searches and a pass over the candidates.
+ */
+
+type BeachRow = Awaited<ReturnType<SearchRepository['beaches']>>[number];
+type PlaceRow = Awaited<ReturnType<SearchRepository['places']>>[number];
+type ClubRow = Awaited<ReturnType<SearchRepository['clubs']>>[number];
+type ArticleRow = Awaited<ReturnType<SearchRepository['articles']>>[number] & { published: number };
+
+interface Indexed {
+  id: number;
+  search_name: string;
+  title: string;
+}
+
+interface GroupOptions<T> {
+  boost: ((row: T) => number) | null;
+  coordinates: ((row: T) => { latitude: number | null; longitude: number | null }) | null;
+  visible?: (row: T) => boolean;
+}
+
+/** Lets waiting requests run between steps of an index build (which runs in the server's own thread). */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Binary search: the first index whose key is >= `value`. */
+function lowerBound<T>(items: readonly T[], key: (item: T) => string, value: string): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (key(items[middle]!) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+interface Item<T> {
+  row: T;
+  name: string;
+  /** " " + name: word-prefix tests are `includes(" " + word)`, as the SQL's LIKE '% word%'. */
+  spaced: string;
+  boost: number;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+interface Keyed<T> {
+  item: Item<T>;
+  rank: number;
+  distance: number;
+}
+
+class Group<T extends Indexed> {
+  readonly #byName: Array<Item<T>>;
+  readonly #byId: Map<number, Item<T>>;
+  /** Parallel arrays sorted by (term, ref_id), as the search_terms primary key orders them. */
+  readonly #terms: string[];
+  readonly #termIds: number[];
+  readonly #options: GroupOptions<T>;
+  readonly #memo = new Map<string, Array<Keyed<T>>>();
+  #memoCandidates = 0;
+
+  constructor(rows: T[], terms: Array<{ term: string; ref_id: number }>, options: GroupOptions<T>) {
+    const items = rows.map((row): Item<T> => {
+      const position = options.coordinates?.(row);
+      return {
+        row,
+        name: row.search_name,
+        spaced: ` ${row.search_name}`,
+        boost: options.boost ? options.boost(row) : 0,
+        latitude: position?.latitude ?? null,
+        longitude: position?.longitude ?? null,
+      };
+    });
+    this.#byName = items.sort((a, b) => byString(a.name, b.name) || a.row.id - b.row.id);
+    this.#byId = new Map(items.map((item) => [item.row.id, item]));
+    const sorted = [...terms].sort((a, b) => byString(a.term, b.term) || a.ref_id - b.ref_id);
+    this.#terms = sorted.map((t) => t.term);
+    this.#termIds = sorted.map((t) => t.ref_id);
+    this.#options = options;
+  }
+
+  get size(): number {
+    return this.#byId.size;
+  }
+
+  /**
+   * The candidates of a query (its words and term), filtered and ranked by match, in the order the
+   * SQL gives them without a searcher position. Kept for the most recent queries (this index lives
+   * for one data version): typing a name asks the same short prefixes again and again.
+   */
+  #candidates(q: string, term: string): Array<Keyed<T>> {
+    const memoKey = `${q}\n${term}`;
+    const known = this.#memo.get(memoKey);
+    if (known) {
+      this.#memo.delete(memoKey);
+      this.#memo.set(memoKey, known);
+      return known;
+    }
+    const spacedWords = searchWords(q)
+      .filter((word) => word !== term)
+      .map((word) => ` ${word}`);
+    const laterQ = ` ${q}`;
+    const visible = this.#options.visible;
+    const found: Array<Keyed<T>> = [];
+    const seen = new Set<number>();
+    const consider = (item: Item<T>) => {
+      if (seen.has(item.row.id)) return;
+      seen.add(item.row.id);
+      if (visible && !visible(item.row)) return;
+      const { name, spaced } = item;
+      for (const word of spacedWords) if (!spaced.includes(word)) return;
+      const rank = name === q ? 0 : name.startsWith(q) ? 1 : spaced.includes(laterQ) ? 2 : 3;
+      found.push({ item, rank, distance: 0 });
+    };
+    // The name index: names starting with the query.
+    for (let i = lowerBound(this.#byName, (item) => item.name, q); i < this.#byName.length; i++) {
+      const item = this.#byName[i]!;
+      if (!item.name.startsWith(q)) break;
+      consider(item);
+    }
+    // The term index: the first TERM_CANDIDATE_CAP pairs whose term starts with the query's term.
+    const first = lowerBound(this.#terms, (t) => t, term);
+    for (let i = first; i < this.#terms.length && i < first + TERM_CANDIDATE_CAP; i++) {
+      if (!this.#terms[i]!.startsWith(term)) break;
+      const item = this.#byId.get(this.#termIds[i]!);
+      if (item) consider(item);
+    }
+    found.sort(compareKeyed);
+    this.#memo.set(memoKey, found);
+    this.#memoCandidates += found.length;
+    while (this.#memoCandidates > MEMO_CANDIDATES && this.#memo.size > 1) {
+      const oldest = this.#memo.keys().next().value!;
+      this.#memoCandidates -= this.#memo.get(oldest)!.length;
+      this.#memo.delete(oldest);
+    }
+    return found;
+  }
+
+  query(request: SearchRequest): T[] {
+    const limit = request.limit;
+    if (limit <= 0) return [];
+    const candidates = this.#candidates(request.normalized, request.term);
+    const origin = request.origin;
+    // Without a position the order is already the SQL's.
+    if (origin === null || this.#options.coordinates === null) {
+      return candidates.slice(0, limit).map(({ item }) => ({ ...item.row }));
+    }
+    const k = Math.cos((origin.latitude * Math.PI) / 180) ** 2;
+    // The best `limit` by the SQL's order with its rough squared-degree distance, computed in the
+    // same order; kept sorted (no sort of every candidate: "be" has thousands).
+    const kept: Array<Keyed<T>> = [];
+    for (const candidate of candidates) {
+      if (kept.length === limit) {
+        // Candidates come by rank, then boost: once one is below the last kept on those, so are the rest.
+        const last = kept[limit - 1]!;
+        if (
+          candidate.rank > last.rank ||
+          (candidate.rank === last.rank && candidate.item.boost < last.item.boost)
+        )
+          break;
+      }
+      const { latitude: lat, longitude: lng } = candidate.item;
+      const distance =
+        lat === null || lng === null
+          ? Number.NEGATIVE_INFINITY
+          : (lat - origin.latitude) * (lat - origin.latitude) +
+            (lng - origin.longitude) * (lng - origin.longitude) * k;
+      const entry = { item: candidate.item, rank: candidate.rank, distance };
+      if (kept.length === limit && compareKeyed(entry, kept[limit - 1]!) >= 0) continue;
+      let low = 0;
+      let high = kept.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (compareKeyed(kept[middle]!, entry) <= 0) low = middle + 1;
+        else high = middle;
+      }
+      kept.splice(low, 0, entry);
+      if (kept.length > limit) kept.pop();
+    }
+    // Copies: the service adds fields to the rows it ranks.
+    return kept.map(({ item }) => ({ ...item.row }));
+  }
+}
+
+/**
+ * How many candidates (over all kept queries) a group keeps in its recent-query lists: about 10 MB,
+ * whatever prefixes are asked (a two-letter one can have thousands).
+ */
+const MEMO_CANDIDATES = 200_000;
+
+/** The SQL's order: rank, boost (desc), rough squared-degree distance, title length, title, id. */
+function compareKeyed<T extends Indexed>(a: Keyed<T>, b: Keyed<T>): number {
+  return (
+    a.rank - b.rank ||
+    b.item.boost - a.item.boost ||
+    a.distance - b.distance ||
+    a.item.row.title.length - b.item.row.title.length ||
+    byString(a.item.row.title, b.item.row.title) ||
+    a.item.row.id - b.item.row.id
+  );
+}
+
+export interface SearchIndex {
+  repository: SearchRepository;
+  counts: { beaches: number; places: number; clubs: number; articles: number };
+}
+
+const strip = <T extends object>(row: T & { published?: number }) => {
+  const { published: _published, ...rest } = row;
+  return rest;
+};
+
+/** Reads everything autocomplete searches and builds the index (once per data version). */
+export async function buildSearchIndex(db: Database): Promise<SearchIndex> {
+  const termsOf = async (kind: SearchKind) =>
+    db.selectFrom('search_terms').select(['term', 'ref_id']).where('kind', '=', kind).execute();
+  const [beaches, places, clubs, articles, beachTerms, placeTerms, clubTerms, articleTerms] =
+    await Promise.all([
+      db
+        .selectFrom('beaches')
+        .select([
+          'id',
+          'title',
+          'search_name',
+          'city',
+          'state',
+          'postcode',
+          'latitude',
+          'longitude',
+          'patrol',
+          'area_slug',
+          'city_slug',
+          'slug',
+        ])
+        .execute(),
+      db
+        .selectFrom('localities')
+        .select([
+          'id',
+          'title',
+          'search_name',
+          'state',
+          'postcode',
+          'latitude',
+          'longitude',
+          'slug',
+          'area_slug',
+          'beaches_count',
+        ])
+        .execute(),
+      db
+        .selectFrom('clubs')
+        .innerJoin('beaches', (join) =>
+          join.on(
+            'beaches.id',
+            '=',
+            sql<number>`(select min(beach_clubs.beach_id) from beach_clubs where beach_clubs.club_id = clubs.id)`,
+          ),
+        )
+        .select([
+          'clubs.id',
+          'clubs.title',
+          'clubs.search_name',
+          'clubs.state',
+          'beaches.city',
+          'beaches.postcode',
+          'beaches.latitude',
+          'beaches.longitude',
+          'beaches.state as beach_state',
+          'beaches.area_slug',
+          'beaches.city_slug',
+          'beaches.slug',
+        ])
+        .execute(),
+      db.selectFrom('articles').select(['id', 'slug', 'title', 'search_name', 'published']).execute(),
+      termsOf('beach'),
+      termsOf('place'),
+      termsOf('club'),
+      termsOf('article'),
+    ]);
+
+  await yieldToRequests();
+  const beachIndex = new Group<BeachRow>(beaches, beachTerms, {
+    boost: (row) => ((row.patrol ?? 0) > 0 ? 1 : 0),
+    coordinates: (row) => row,
+  });
+  await yieldToRequests();
+  const placeIndex = new Group<PlaceRow>(places, placeTerms, {
+    boost: (row) => row.beaches_count,
+    coordinates: (row) => row,
+  });
+  await yieldToRequests();
+  const clubIndex = new Group<ClubRow>(clubs, clubTerms, { boost: null, coordinates: (row) => row });
+  await yieldToRequests();
+  const articleIndex = new Group<ArticleRow>(articles as ArticleRow[], articleTerms, {
+    boost: null,
+    coordinates: null,
+    visible: (row) => row.published === 1,
+  });
+
+  return {
+    repository: {
+      beaches: async (request) => beachIndex.query(request),
+      places: async (request) => placeIndex.query(request),
+      clubs: async (request) => clubIndex.query(request),
+      articles: async (request) => articleIndex.query({ ...request, origin: null }).map(strip),
+    },
+    counts: {
+      beaches: beachIndex.size,
+      places: placeIndex.size,
+      clubs: clubIndex.size,
+      articles: articleIndex.size,
+    },
+  };
+}
+
+/**
+ * The repository autocomplete uses: the in-memory index of the current data version, or the SQL
+ * repository while that index is being built (so an answer is never older than the last write).
+ */
+export function indexedSearchRepository(
+  sqlRepository: SearchRepository,
+  index: VersionedBuild<SearchIndex>,
+): SearchRepository & { index: VersionedBuild<SearchIndex> } {
+  const pick = async () => (await index.current())?.repository ?? sqlRepository;
+  return {
+    index,
+    beaches: async (request) => (await pick()).beaches(request),
+    places: async (request) => (await pick()).places(request),
+    clubs: async (request) => (await pick()).clubs(request),
+    articles: async (request) => (await pick()).articles(request),
+  };
+}

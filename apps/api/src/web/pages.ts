@@ -1,0 +1,237 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { matchAppRoute, type BeachDetailResponse, type LocationResponse } from '@safeshore/domain';
+import { HttpError } from '../http/errors.ts';
+import type { CachePolicy, ReadModel } from '../modules/read-model/index.ts';
+import { rawBody } from '../modules/read-model/index.ts';
+
+/**
+ * Server-rendered public pages (issue 23). The web build's server entry (Vite's SSR build, in
+ * `{WEB_DIST_DIR}/.server/entry-server.js`) renders a page from the same route table as the
+ * browser; its data comes from the API's own services, called here in process (never over HTTP),
+ * each within `deadlineMs` (a slow upstream leaves that part to the browser). Pages are cached
+ * like the public reads (read model: data-version keyed, ETag, Cache-Control with
+ * stale-while-revalidate). When the entry is missing (an old build) or rendering fails, the
+ * client-rendered shell is sent instead, so a page never breaks because of the server renderer.
+ */
+
+/** What the server entry exports (apps/web/src/entry-server.tsx); kept structural on purpose. */
+interface ServerEntry {
+  RENDERED_ROUTES: ReadonlySet<string>;
+  render(request: {
+    url: string;
+    baseUrl: string;
+    reads: PageReads;
+    now: Date;
+    mobile: boolean;
+    deadlineMs: number;
+    template: string;
+    manifest: Record<string, unknown> | null;
+  }): Promise<
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'page'; status: number; body: ReadableStream<Uint8Array> }
+  >;
+}
+
+export interface PageReads {
+  beach(path: string): Promise<unknown>;
+  article(slug: string): Promise<unknown>;
+  place(pathname: string): Promise<unknown>;
+  patrols(beachId: number): Promise<unknown>;
+}
+
+/** The services a page reads from (the same ones the API routes answer with). */
+export interface PageServices {
+  beach(path: string): Promise<BeachDetailResponse>;
+  article(slug: string): Promise<unknown>;
+  place(pathname: string, ip: string): Promise<LocationResponse>;
+  patrols(beachId: number): Promise<unknown>;
+}
+
+export interface PagesOptions {
+  distDir: string;
+  baseUrl: string;
+  deadlineMs: number;
+  clock: () => Date;
+  services: PageServices;
+  readModel?: ReadModel;
+}
+
+/** Rendered pages: kept as long as beach answers (they show the same facts, with ages). */
+export const PAGE_CACHE_POLICY: CachePolicy = {
+  name: 'page',
+  ttlMs: 30_000,
+  cacheControl: 'public, max-age=30, stale-while-revalidate=30',
+  // Set here (Accept-Encoding plus the phone hint the first layout follows), not by the read model.
+  vary: false,
+};
+
+/**
+ * A phone, as the first HTML's layout guesses it: the client hint says so, or the User-Agent does
+ * (browsers without client hints, and device emulation, which changes the User-Agent only).
+ */
+export function looksMobile(request: FastifyRequest): boolean {
+  const hint = request.headers['sec-ch-ua-mobile'];
+  if (typeof hint === 'string' && hint.trim() === '?1') return true;
+  return /Mobi|Android|iPhone|iPad/i.test(request.headers['user-agent'] ?? '');
+}
+
+/** A non-200 outcome: not cached, sent as is. */
+class Uncached extends Error {
+  readonly status: number;
+  readonly html: string | null;
+  readonly location: string | null;
+  constructor(status: number, html: string | null, location: string | null) {
+    super('uncached page outcome');
+    this.status = status;
+    this.html = html;
+    this.location = location;
+  }
+}
+
+function fileStamp(file: string): number | null {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+export function createPageRenderer(options: PagesOptions) {
+  const entryFile = path.join(options.distDir, '.server', 'entry-server.js');
+  const templateFile = path.join(options.distDir, 'index.html');
+  let loaded: { stamp: number; entry: Promise<ServerEntry> } | null = null;
+  let template: { stamp: number; html: string } | null = null;
+  const manifestFile = path.join(options.distDir, '.vite', 'manifest.json');
+  let manifest: { stamp: number | null; value: Record<string, unknown> | null } | null = null;
+
+  /** The client build's manifest (the rendered route's CSS and code); null when the build has none. */
+  function readManifest(): Record<string, unknown> | null {
+    const stamp = fileStamp(manifestFile);
+    if (manifest?.stamp !== stamp) {
+      let value: Record<string, unknown> | null;
+      try {
+        value =
+          stamp === null
+            ? null
+            : (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>);
+      } catch {
+        value = null;
+      }
+      manifest = { stamp, value };
+    }
+    return manifest.value;
+  }
+
+  /** The server entry, imported again when a rebuild replaced it (no restart needed). */
+  function entry(): Promise<ServerEntry> | null {
+    const stamp = fileStamp(entryFile);
+    if (stamp === null) return null;
+    if (loaded?.stamp !== stamp) {
+      const url = `${pathToFileURL(entryFile).href}?v=${stamp}`;
+      loaded = { stamp, entry: import(url) as Promise<ServerEntry> };
+    }
+    return loaded.entry;
+  }
+
+  function readTemplate(): string {
+    const stamp = fileStamp(templateFile) ?? 0;
+    if (template?.stamp !== stamp) template = { stamp, html: fs.readFileSync(templateFile, 'utf8') };
+    return template.html;
+  }
+
+  function reads(ip: string): PageReads {
+    const missing = (error: unknown) => {
+      if (error instanceof HttpError && (error.status === 404 || error.status === 422)) return null;
+      throw error;
+    };
+    return {
+      beach: (beachPath) => options.services.beach(beachPath).catch(missing),
+      article: async (slug) => {
+        const article = await options.services.article(slug);
+        return article ? { article } : null;
+      },
+      place: (pathname) => options.services.place(pathname, ip).catch(missing),
+      patrols: (beachId) => options.services.patrols(beachId),
+    };
+  }
+
+  async function renderHtml(request: FastifyRequest, mobile: boolean, server: ServerEntry) {
+    const result = await server.render({
+      url: request.url,
+      baseUrl: options.baseUrl,
+      reads: reads(request.ip),
+      now: options.clock(),
+      mobile,
+      deadlineMs: options.deadlineMs,
+      template: readTemplate(),
+      manifest: readManifest(),
+    });
+    if (result.kind === 'redirect') throw new Uncached(result.status, null, result.location);
+    const html = await new Response(result.body).text();
+    if (result.status !== 200) throw new Uncached(result.status, html, null);
+    return html;
+  }
+
+  return {
+    /**
+     * Answers a page request with server-rendered HTML; false when this page is not rendered on
+     * the server (the caller sends the client-rendered shell).
+     */
+    async handle(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const loading = entry();
+      if (!loading) return false;
+      let server: ServerEntry;
+      try {
+        server = await loading;
+      } catch (error) {
+        request.log.error({ err: error }, 'the server entry could not be loaded; pages are client-rendered');
+        return false;
+      }
+      if (!server.RENDERED_ROUTES.has(matchAppRoute(pathname).name)) return false;
+      readTemplate();
+      const mobile = looksMobile(request);
+      reply.header('Vary', 'Accept-Encoding, Sec-CH-UA-Mobile, User-Agent');
+      try {
+        if (options.readModel) {
+          await options.readModel.cachedPublicResponse(
+            request,
+            reply,
+            // A rebuilt web app (new index.html, new asset names) starts new entries.
+            { policy: PAGE_CACHE_POLICY, key: `${mobile ? 'mobile' : 'desktop'} ${template?.stamp ?? 0}` },
+            async () => rawBody(await renderHtml(request, mobile, server), 'text/html; charset=utf-8'),
+          );
+        } else {
+          const html = await renderHtml(request, mobile, server);
+          await reply
+            .header('Cache-Control', PAGE_CACHE_POLICY.cacheControl)
+            .type('text/html; charset=utf-8')
+            .send(html);
+        }
+        return true;
+      } catch (error) {
+        if (error instanceof Uncached) {
+          if (error.location !== null) {
+            await reply
+              .header('Cache-Control', 'public, max-age=3600')
+              .redirect(error.location, error.status);
+          } else {
+            await reply
+              .status(error.status)
+              .header('Cache-Control', 'no-cache')
+              .type('text/html; charset=utf-8')
+              .send(error.html);
+          }
+          return true;
+        }
+        request.log.error({ err: error, url: request.url }, 'server rendering failed; sent the shell');
+        return false;
+      }
+    },
+  };
+}
+
+export type PageRenderer = ReturnType<typeof createPageRenderer>;

@@ -1,0 +1,236 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { importJWK, jwtVerify } from 'jose';
+
+/**
+ * A local Web Push endpoint (push service), format-true: it answers like a push service (201, 404,
+ * 410, 429 with Retry-After, 5xx) and checks what a real one checks, with real crypto:
+ *
+ * - VAPID (RFC 8292): `Authorization: vapid t=<JWT>, k=<public key>`; the JWT is ES256, signed by
+ *   the key in `k` (which must be the server's VAPID public key), `aud` is this origin, `exp` in the
+ *   future and at most 24 h ahead, `sub` a mailto: or https: URL.
+ * - The payload (RFC 8291, aes128gcm per RFC 8188): ECDH of the subscription's private key with the
+ *   sender's key from the header, HKDF with the auth secret, AES-128-GCM; padding delimiter checked.
+ *
+ * Each subscription it hands out has its own P-256 key pair and auth secret, like a browser's.
+ */
+
+export interface FakeSubscription {
+  id: string;
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+export interface ReceivedPush {
+  subscriptionId: string;
+  payload: Record<string, unknown>;
+  ttl: number;
+  urgency: string | null;
+}
+
+export type EndpointBehaviour = 'ok' | 'gone404' | 'gone410' | 'rate429' | 'fail500';
+
+interface Client {
+  ecdh: crypto.ECDH;
+  publicKey: Buffer;
+  auth: Buffer;
+  behaviour: EndpointBehaviour;
+  /** For rate429/fail500: how many more times to refuse before accepting. */
+  refusals: number;
+}
+
+export interface WebPushFake {
+  origin: string;
+  received: ReceivedPush[];
+  /** Counts of accepted pushes (to avoid keeping payloads in benchmarks: `keepPayloads: false`). */
+  accepted: number;
+  rejected: { status: number; reason: string }[];
+  subscribe(behaviour?: EndpointBehaviour, refusals?: number): FakeSubscription;
+  /** A subscription from known keys (the bench makes many cheaply). */
+  subscriptionFor(id: string, behaviour?: EndpointBehaviour, refusals?: number): FakeSubscription;
+  setBehaviour(id: string, behaviour: EndpointBehaviour, refusals?: number): void;
+  close(): Promise<void>;
+}
+
+export function hkdf(ikm: Buffer, salt: Buffer, info: Buffer, length: number): Buffer {
+  return Buffer.from(crypto.hkdfSync('sha256', ikm, salt, info, length));
+}
+
+/** Decrypts an aes128gcm Web Push body for a subscription's keys (RFC 8291 §3.4, RFC 8188 §2). */
+export function decryptAes128gcm(
+  body: Buffer,
+  ecdh: crypto.ECDH,
+  uaPublic: Buffer,
+  authSecret: Buffer,
+): Buffer {
+  if (body.length < 21 + 65 + 17) throw new Error('body too short');
+  const salt = body.subarray(0, 16);
+  const rs = body.readUInt32BE(16);
+  const idlen = body[20]!;
+  if (idlen !== 65) throw new Error('keyid is not a P-256 public key');
+  const asPublic = body.subarray(21, 21 + idlen);
+  const ciphertext = body.subarray(21 + idlen);
+  if (rs < 18 || ciphertext.length > rs) throw new Error('record size');
+  const shared = ecdh.computeSecret(asPublic);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, asPublic]);
+  const ikm = hkdf(shared, authSecret, keyInfo, 32);
+  const cek = hkdf(ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16);
+  const nonce = hkdf(ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12);
+  const decipher = crypto.createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const padded = Buffer.concat([
+    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+    decipher.final(),
+  ]);
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end -= 1;
+  if (end < 0 || padded[end] !== 2) throw new Error('last record padding delimiter missing');
+  return padded.subarray(0, end);
+}
+
+async function verifyVapid(
+  header: string | undefined,
+  audience: string,
+  expectedKey: string,
+): Promise<string | null> {
+  const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
+  if (!match) return 'no VAPID authorization';
+  const [, token, key] = match;
+  if (key !== expectedKey) return 'VAPID key is not the subscription’s application server key';
+  const raw = Buffer.from(key!, 'base64url');
+  if (raw.length !== 65 || raw[0] !== 4) return 'VAPID key is not an uncompressed P-256 point';
+  const jwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    x: raw.subarray(1, 33).toString('base64url'),
+    y: raw.subarray(33).toString('base64url'),
+  };
+  try {
+    const { payload, protectedHeader } = await jwtVerify(token!, await importJWK(jwk, 'ES256'), {
+      audience,
+      algorithms: ['ES256'],
+    });
+    if (protectedHeader.typ !== 'JWT') return 'JWT typ';
+    if (typeof payload.exp !== 'number' || payload.exp > Date.now() / 1000 + 24 * 3600)
+      return 'exp over 24 h';
+    if (typeof payload.sub !== 'string' || !/^(mailto:|https:)/.test(payload.sub)) return 'sub';
+    return null;
+  } catch (error) {
+    return `VAPID JWT: ${(error as Error).message}`;
+  }
+}
+
+export async function startWebPushFake(options: {
+  vapidPublicKey: string;
+  keepPayloads?: boolean;
+  /** Deterministic keys per id (bench): derive instead of storing a key pair per subscription. */
+}): Promise<WebPushFake> {
+  const clients = new Map<string, Client>();
+  const verified = new Set<string>();
+  let counter = 0;
+  const fake: WebPushFake = {
+    origin: '',
+    received: [],
+    accepted: 0,
+    rejected: [],
+    subscribe(behaviour = 'ok', refusals = Number.POSITIVE_INFINITY) {
+      counter += 1;
+      return this.subscriptionFor(
+        `s${counter}-${crypto.randomBytes(4).toString('hex')}`,
+        behaviour,
+        refusals,
+      );
+    },
+    subscriptionFor(id: string, behaviour: EndpointBehaviour = 'ok', refusals = Number.POSITIVE_INFINITY) {
+      // Bench ids ("b…") share one client: 100,000 subscriptions cost no memory per subscription.
+      let client = clients.get(id.startsWith('b') ? 'b' : id);
+      if (!client) {
+        const ecdh = crypto.createECDH('prime256v1');
+        // Bench ids ("b…") share one derived key, so 100,000 subscriptions cost no key generation.
+        if (id.startsWith('b')) ecdh.setPrivateKey(crypto.createHash('sha256').update('bench').digest());
+        else ecdh.generateKeys();
+        client = {
+          ecdh,
+          publicKey: ecdh.getPublicKey(),
+          auth: id.startsWith('b') ? Buffer.alloc(16, 7) : crypto.randomBytes(16),
+          behaviour,
+          refusals,
+        };
+        clients.set(id.startsWith('b') ? 'b' : id, client);
+      }
+      return {
+        id,
+        endpoint: `${fake.origin}/push/${id}`,
+        keys: { p256dh: client.publicKey.toString('base64url'), auth: client.auth.toString('base64url') },
+      };
+    },
+    setBehaviour(id, behaviour, refusals = Number.POSITIVE_INFINITY) {
+      const client = clients.get(id.startsWith('b') ? 'b' : id);
+      if (client) Object.assign(client, { behaviour, refusals });
+    },
+    close: async () => undefined,
+  };
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        const reject = (status: number, reason: string) => {
+          fake.rejected.push({ status, reason });
+          response.writeHead(status, { 'content-type': 'text/plain' }).end(reason);
+        };
+        const match = /^\/push\/([\w-]+)$/.exec(request.url ?? '');
+        if (request.method !== 'POST' || !match) return reject(404, 'no such subscription');
+        const id = match[1]!;
+        if (!id.startsWith('b') && !clients.has(id)) return reject(404, 'no such subscription');
+        if (id.startsWith('b')) fake.subscriptionFor(id);
+        const c = clients.get(id.startsWith('b') ? 'b' : id)!;
+        const auth = request.headers.authorization ?? '';
+        if (!verified.has(auth)) {
+          const problem = await verifyVapid(auth, fake.origin, options.vapidPublicKey);
+          if (problem) return reject(403, problem);
+          verified.add(auth);
+        }
+        if (request.headers['content-encoding'] !== 'aes128gcm') return reject(415, 'content-encoding');
+        const ttl = Number(request.headers.ttl);
+        if (!Number.isInteger(ttl) || ttl < 0) return reject(400, 'TTL header');
+        if (c.behaviour === 'gone404') return reject(404, 'subscription expired');
+        if (c.behaviour === 'gone410') return reject(410, 'subscription gone');
+        if ((c.behaviour === 'rate429' || c.behaviour === 'fail500') && c.refusals > 0) {
+          c.refusals -= 1;
+          if (c.behaviour === 'rate429') {
+            fake.rejected.push({ status: 429, reason: 'rate' });
+            return response.writeHead(429, { 'retry-after': '5' }).end();
+          }
+          return reject(500, 'internal');
+        }
+        let plaintext: Buffer;
+        try {
+          plaintext = decryptAes128gcm(Buffer.concat(chunks), c.ecdh, c.publicKey, c.auth);
+        } catch (error) {
+          return reject(400, `cannot decrypt: ${(error as Error).message}`);
+        }
+        fake.accepted += 1;
+        if (options.keepPayloads !== false)
+          fake.received.push({
+            subscriptionId: id,
+            payload: JSON.parse(plaintext.toString('utf8')) as Record<string, unknown>,
+            ttl,
+            urgency: (request.headers.urgency as string | undefined) ?? null,
+          });
+        response.writeHead(201, { location: `${fake.origin}/message/${fake.accepted}` }).end();
+      })();
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { beachPopup } from './BeachMap.tsx';
+import type { ShownBeach } from './beach-facts.ts';
+
+const bondi: ShownBeach = {
+  id: 1,
+  key: 'nsw-2026-bondi-beach',
+  title: 'Bondi Beach',
+  url: '/nsw/waverley/bondi-beach/bondi-beach',
+  image: null,
+  city: 'Bondi Beach',
+  state: 'NSW',
+  area: 'Waverley',
+  postcode: '2026',
+  latitude: -33.89,
+  longitude: 151.27,
+  length: 1000,
+  hazard: 4,
+  patrol: 1,
+  distance: null,
+  timezone: 'Australia/Sydney',
+  is_patrolled_today: null,
+} as unknown as ShownBeach;
+
+const statusParts = (popup: HTMLElement) =>
+  [...popup.querySelectorAll('.status-part')].map((part) => [part.className, part.textContent]);
+
+describe('the map popup (issue 17)', () => {
+  it('starts its status line with a closure, in words', () => {
+    const popup = beachPopup(
+      {
+        ...bondi,
+        status: 'Closed',
+        status_reason: 'shark_sighting',
+        status_set_at: new Date(Date.now() - 60_000).toISOString(),
+        status_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+      vi.fn(),
+    );
+    expect(statusParts(popup)[0]).toEqual([
+      'status-part status-part--danger',
+      'Beach status: Closed — shark sighting',
+    ]);
+  });
+
+  it('leaves out an expired status and a beach without one', () => {
+    const expired = beachPopup(
+      {
+        ...bondi,
+        status: 'Inclement',
+        status_reason: 'lightning',
+        status_expires_at: new Date(Date.now() - 1).toISOString(),
+      },
+      vi.fn(),
+    );
+    expect(statusParts(expired).map(([, text]) => text?.split(':')[0])).toEqual(['Patrol', 'Hazard rating']);
+    expect(statusParts(beachPopup(bondi, vi.fn()))).toHaveLength(2);
+  });
+});
