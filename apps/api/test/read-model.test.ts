@@ -318,6 +318,18 @@ describe('the sync snapshot', () => {
     expect(JSON.parse((await get('/api/v4/sync/snapshot')).body)).toEqual(page);
   });
 
+  it('is the same whether read from the database in one page or many', async () => {
+    const readModel = createReadModel({ db: t.handle.db, clock: clock.date });
+    const service = createSyncService(createSyncRepository(t.handle.db), clock.date);
+    const one = createSyncSnapshot({ service, versions: readModel, minIntervalMs: 0 });
+    const many = createSyncSnapshot({ service, versions: readModel, minIntervalMs: 0, readPageSize: 37 });
+    const [a, b] = await Promise.all([one.ready(), many.ready()]);
+    const parsed = (s: typeof a) => JSON.parse(zlib.brotliDecompressSync(s.br).toString()) as SyncResponse;
+    expect(parsed(b)).toEqual(parsed(a));
+    expect(b.tag).toBe(a.tag);
+    expect(parsed(a).beaches_upsert.length).toBeGreaterThan(37 * 5);
+  });
+
   it('is rebuilt after a write, and the delta from its cursor carries what changed since', async () => {
     const readModel = createReadModel({ db: t.handle.db, clock: clock.date });
     const snapshot = createSyncSnapshot({

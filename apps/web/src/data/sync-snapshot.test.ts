@@ -67,6 +67,25 @@ describe('first sync from the snapshot', () => {
     expect(syncSinces(calls)).toEqual([null, 'c1']);
   });
 
+  it('applies the deletes the snapshot lists after its beaches', async () => {
+    stubFetch({
+      [`GET ${SNAPSHOT_PATH}`]: () =>
+        json(
+          200,
+          syncPage({
+            beaches_upsert: beaches(1, 3),
+            beaches_delete: [syncBeach({ id: 2 }).key],
+            cursor: 's1',
+            full: true,
+            total: 4,
+          }),
+        ),
+      'POST /api/v4/sync': () => json(200, syncPage({ cursor: 's1' })),
+    });
+    await syncOfflineData();
+    expect((await offlineDb.beaches.toArray()).map((b) => b.id).sort()).toEqual([1, 3]);
+  });
+
   it('replaces the local beaches when a cursor was lost', async () => {
     await offlineDb.beaches.put(syncBeach({ id: 99 }));
     await setAsset(ASSET_NAMES.beachesSyncedAt, '2026-01-01T00:00:00Z');

@@ -124,6 +124,8 @@ async function applySnapshot(
     await db.transaction('rw', db.beaches, db.beach_index, db.assets, async () => {
       await writeBeaches(db, { clear: start === 0, upsert: beaches.slice(start, start + SNAPSHOT_CHUNK) });
       if (last) {
+        // Beaches deleted while the server built the snapshot (after their upsert in it).
+        if (snapshot.beaches_delete.length > 0) await writeBeaches(db, { delete: snapshot.beaches_delete });
         await putAssets(db, {
           [ASSET_NAMES.beachesCursor]: snapshot.cursor,
           [ASSET_NAMES.beachesSyncedAt]: snapshot.beaches_synced_at,

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { SYNC_PAGE_MAX, type SyncResponse } from '@safeshore/domain';
 import type { VersionSource } from '../read-model/versioned.ts';
 import { addVary, chooseEncoding, matchesIfNoneMatch } from '../read-model/cache.ts';
 import type { SyncService } from './sync.service.ts';
@@ -27,8 +28,8 @@ export const SNAPSHOT_MIN_INTERVAL_MS = 5 * 60_000;
 export const SNAPSHOT_PATH = '/api/v4/sync/snapshot';
 /** Browsers and CDNs may keep it a while: the delta sync after it brings the client up to date. */
 export const SNAPSHOT_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
-/** The most beaches a snapshot holds (more than any realistic coast; one page of everything). */
-const SNAPSHOT_LIMIT = 10_000_000;
+/** Beaches read from the database at a time while building (the sync's own largest page). */
+const SNAPSHOT_READ_PAGE = SYNC_PAGE_MAX;
 
 export interface Snapshot {
   version: number;
@@ -45,6 +46,8 @@ export interface SnapshotOptions {
   service: SyncService;
   versions: VersionSource;
   minIntervalMs?: number;
+  /** Beaches read at a time while building (tests use a small one). */
+  readPageSize?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -52,6 +55,7 @@ export function createSyncSnapshot({
   service,
   versions,
   minIntervalMs = SNAPSHOT_MIN_INTERVAL_MS,
+  readPageSize = SNAPSHOT_READ_PAGE,
   onError = () => {},
 }: SnapshotOptions) {
   let current: Snapshot | null = null;
@@ -60,11 +64,14 @@ export function createSyncSnapshot({
   let timer: NodeJS.Timeout | null = null;
 
   /**
-   * One full page of every beach, serialised a hundred beaches at a time into a streaming brotli 11
-   * encoder: the whole JSON never exists as one string (tens of MB with 50,000 beaches).
+   * Every beach as one full page, read page by page (SNAPSHOT_READ_PAGE beaches at a time, through
+   * the sync service's own full stream) and serialised straight into a streaming brotli 11 encoder:
+   * neither all the rows nor the whole JSON are ever in memory at once (with 50,000 beaches they
+   * would be over a gigabyte). A beach changed during the build comes again in a later page (the
+   * client stores beaches in order, so the later one wins); keys whose last change in the stream is
+   * a delete are listed in `beaches_delete`, which the client applies after the beaches.
    */
   async function build(version: number): Promise<Snapshot> {
-    const page = await service.page({ since: null, limit: SNAPSHOT_LIMIT });
     const encoder = zlib.createBrotliCompress({
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
@@ -82,25 +89,39 @@ export function createSyncSnapshot({
       jsonBytes += bytes.length;
       if (!encoder.write(bytes)) await once(encoder, 'drain');
     };
-    // The same JSON as JSON.stringify(page): beaches_upsert is the page's first field.
-    const { beaches_upsert: beaches, ...rest } = page;
+
     await write('{"beaches_upsert":[');
-    for (let i = 0; i < beaches.length; i += 100) {
-      const part = beaches.slice(i, i + 100).map((beach) => JSON.stringify(beach));
-      await write(`${i === 0 ? '' : ','}${part.join(',')}`);
-    }
+    let count = 0;
+    let total = 0;
+    const lastChange = new Map<string, 'upsert' | 'delete'>();
+    let page: SyncResponse;
+    let since: string | null = null;
+    do {
+      page = await service.page({ since, limit: readPageSize });
+      if (since === null) total = page.total;
+      for (const key of page.beaches_delete) lastChange.set(key, 'delete');
+      for (let i = 0; i < page.beaches_upsert.length; i += 100) {
+        const part = page.beaches_upsert.slice(i, i + 100);
+        for (const beach of part) if (lastChange.has(beach.key)) lastChange.set(beach.key, 'upsert');
+        await write(`${count === 0 ? '' : ','}${part.map((beach) => JSON.stringify(beach)).join(',')}`);
+        count += part.length;
+      }
+      since = page.cursor;
+    } while (page.has_more);
+    const deletes = [...lastChange].filter(([, change]) => change === 'delete').map(([key]) => key);
+    const rest: Omit<SyncResponse, 'beaches_upsert'> = {
+      beaches_delete: deletes,
+      beaches_synced_at: page.beaches_synced_at,
+      cursor: page.cursor,
+      has_more: false,
+      full: true,
+      total: Math.max(total, count + deletes.length),
+    };
     await write(`],${JSON.stringify(rest).slice(1)}`);
     encoder.end();
     await finished;
     const tag = `s${version}-${hash.digest('base64url').slice(0, 22)}`;
-    return {
-      version,
-      br: Buffer.concat(chunks),
-      jsonBytes,
-      tag,
-      beaches: beaches.length,
-      cursor: page.cursor,
-    };
+    return { version, br: Buffer.concat(chunks), jsonBytes, tag, beaches: count, cursor: page.cursor };
   }
 
   /** Starts a build for the current version if none runs and the last one is old enough. */
