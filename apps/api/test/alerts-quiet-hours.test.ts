@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  instantOfWallTime,
-  offsetAt,
-  quietUntil,
-  type QuietHours,
-} from '../src/modules/alerts/quiet-hours.ts';
+import { instantOfWallTime, quietUntil, type QuietHours } from '../src/modules/alerts/quiet-hours.ts';
+import { zoneOffset } from '../src/modules/weather/wall-clock.ts';
 import { backoffMs, RateCap } from '../src/modules/alerts/worker.ts';
 
 /**
@@ -42,8 +38,8 @@ describe('quiet hours', () => {
   });
 
   it('follows Lord Howe Island’s half-hour offsets and half-hour summer time', () => {
-    expect(offsetAt(Date.parse('2026-06-15T00:00:00Z'), 'Australia/Lord_Howe')).toBe(10.5 * 3_600_000);
-    expect(offsetAt(Date.parse('2026-11-21T00:00:00Z'), 'Australia/Lord_Howe')).toBe(11 * 3_600_000);
+    expect(zoneOffset(Date.parse('2026-06-15T00:00:00Z'), 'Australia/Lord_Howe')).toBe(10.5 * 3_600_000);
+    expect(zoneOffset(Date.parse('2026-11-21T00:00:00Z'), 'Australia/Lord_Howe')).toBe(11 * 3_600_000);
     // Winter (+10:30): 20:45 is before quiet hours, 21:15 inside, ending at 07:00 = 20:30Z.
     expect(until('2026-06-15T10:15:00Z', lordHowe)).toBeNull();
     expect(until('2026-06-15T10:45:00Z', lordHowe)).toBe('2026-06-15T20:30:00.000Z');

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchAppRoute, type BeachDetailResponse, type LocationResponse } from '@safeshore/domain';
 import { HttpError } from '../http/errors.ts';
 import type { CachePolicy, ReadModel } from '../modules/read-model/index.ts';
-import { rawBody } from '../modules/read-model/index.ts';
+import { rawBody, SAFETY_CACHE_CONTROL, SAFETY_CDN_CACHE_CONTROL } from '../modules/read-model/index.ts';
 
 /**
  * Server-rendered public pages (issue 23). The web build's server entry (Vite's SSR build, in
@@ -63,7 +63,8 @@ export interface PagesOptions {
 export const PAGE_CACHE_POLICY: CachePolicy = {
   name: 'page',
   ttlMs: 30_000,
-  cacheControl: 'public, max-age=30, stale-while-revalidate=30',
+  cacheControl: SAFETY_CACHE_CONTROL,
+  cdnCacheControl: SAFETY_CDN_CACHE_CONTROL,
   // Set here (Accept-Encoding plus the phone hint the first layout follows), not by the read model.
   vary: false,
 };
@@ -208,6 +209,7 @@ export function createPageRenderer(options: PagesOptions) {
           const html = await renderHtml(request, mobile, server);
           await reply
             .header('Cache-Control', PAGE_CACHE_POLICY.cacheControl)
+            .header('CDN-Cache-Control', SAFETY_CDN_CACHE_CONTROL)
             .type('text/html; charset=utf-8')
             .send(html);
         }

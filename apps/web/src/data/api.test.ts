@@ -22,6 +22,12 @@ describe('request', () => {
     expect(api.calls.map((c) => c.headers.get('Authorization'))).toEqual([null, `Bearer ${TOKEN}`]);
   });
 
+  it('revalidates with the server on every call, never answering from the HTTP cache alone', async () => {
+    const api = mockApi({ 'GET /api/v4/thing': [200, { ok: true }] });
+    await request('/api/v4/thing', Ok);
+    expect(api.fetchMock.mock.calls[0]![1]).toMatchObject({ cache: 'no-cache' });
+  });
+
   it('sends JSON bodies', async () => {
     const api = mockApi({ 'POST /api/v4/thing': [200, { ok: true }] });
     await request('/api/v4/thing', Ok, { method: 'POST', json: { a: 1 } });

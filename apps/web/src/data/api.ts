@@ -87,6 +87,9 @@ export async function request<T extends z.core.$ZodType>(
   let response: Response;
   try {
     response = await fetch(apiUrl(path), {
+      // Always ask the server (a 304 when nothing changed): public reads carry a short max-age for
+      // CDNs, and a closure must not hide behind this browser's HTTP cache (issues 17 and 20).
+      cache: 'no-cache',
       ...init,
       signal,
       headers,

@@ -1,3 +1,5 @@
+import { zoneOffset } from '../weather/wall-clock.ts';
+
 /**
  * Quiet hours in a person's own time zone (IANA name, e.g. Australia/Sydney or Australia/Lord_Howe,
  * whose summer time moves by half an hour). Pure functions of an instant: the caller passes the
@@ -16,64 +18,24 @@ export const DEFAULT_QUIET_START = '21:00';
 export const DEFAULT_QUIET_END = '07:00';
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let found = formatters.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-AU', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, found);
-  }
-  return found;
-}
-
-/** Whether `timeZone` is an IANA zone this runtime knows. */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 interface WallTime {
   year: number;
   month: number;
   day: number;
   hour: number;
   minute: number;
-  second: number;
 }
 
-export function wallTime(at: Date, timeZone: string): WallTime {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(at))
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+/** The zone's wall clock at an instant (offsets from weather/wall-clock.ts, shared with the forecasts). */
+function wallTime(at: Date, timeZone: string): WallTime {
+  const local = new Date(at.getTime() + zoneOffset(at.getTime(), timeZone));
   return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
   };
-}
-
-/** The zone's offset from UTC at an instant, in ms (Sydney in summer: +11 h; Lord Howe: +10.5 or +11 h). */
-export function offsetAt(at: number, timeZone: string): number {
-  const w = wallTime(new Date(at), timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(at / 1000) * 1000;
 }
 
 /**
@@ -88,9 +50,9 @@ export function instantOfWallTime(
 ): Date {
   const naive = Date.UTC(date.year, date.month - 1, date.day, 0, minutes);
   // The zone's offsets around that day (at most two: before and after a change).
-  const offsets = new Set([-86_400_000, 0, 86_400_000].map((d) => offsetAt(naive + d, timeZone)));
+  const offsets = new Set([-86_400_000, 0, 86_400_000].map((d) => zoneOffset(naive + d, timeZone)));
   const readings = [...offsets].map((offset) => naive - offset);
-  const valid = readings.filter((t) => offsetAt(t, timeZone) === naive - t);
+  const valid = readings.filter((t) => zoneOffset(t, timeZone) === naive - t);
   if (valid.length > 0) return new Date(Math.min(...valid));
   // Skipped (summer time started): the later reading is the wall time moved past the gap.
   return new Date(Math.max(...readings));

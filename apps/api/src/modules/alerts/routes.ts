@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { HttpError, notFound, parseInput, validationFailed } from '../../http/errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { requireUser, sessionOf } from '../accounts/auth.ts';
-import { isTimeZone } from './quiet-hours.ts';
+import { isKnownTimeZone } from '../weather/wall-clock.ts';
 import { SWELL_CHOICES } from './sources.ts';
 import { BUILT_IN_DEFAULTS, beachesById } from './store.ts';
 import { DEFAULT_QUIET_END, DEFAULT_QUIET_START, DEFAULT_TIME_ZONE } from './quiet-hours.ts';
@@ -89,7 +89,7 @@ export const PreferencesBodySchema = z.object({
       enabled: flag,
       start: hhmm,
       end: hhmm,
-      time_zone: z.string().max(64).refine(isTimeZone, 'Unknown time zone.'),
+      time_zone: z.string().max(64).refine(isKnownTimeZone, 'Unknown time zone.'),
       hold_all: flag,
     })
     .partial()

@@ -51,21 +51,41 @@ export const READ_CACHE_MAX_BYTES = 64 * 1024 * 1024;
  *   are produced again at least this often, whatever the version. Null: only a write ends it.
  * - `cacheControl`: what browsers and CDNs are told. A closure must reach readers within a minute
  *   through a CDN: safety answers use max-age + stale-while-revalidate <= 60 s.
+ * - `cdnCacheControl`: for safety answers, browsers are told to ask every time (`max-age=0,
+ *   must-revalidate`: a 304 when nothing changed, never a closure hidden behind their own cache),
+ *   while shared caches keep them `s-maxage` seconds and CDNs that read `CDN-Cache-Control`
+ *   (RFC 9213) also serve stale while revalidating.
  */
 export interface CachePolicy {
   /** Names the kind of answer (ReadModelOptions.factStamps are per kind). */
   name: string;
   ttlMs: number | null;
   cacheControl: string;
+  /** Sent as CDN-Cache-Control (RFC 9213), for CDNs only. */
+  cdnCacheControl?: string;
   /** Compressed bodies vary with Accept-Encoding (false for POST answers no shared cache keeps). */
   vary?: boolean;
 }
 
+/** Safety answers (beach detail, map boxes, rendered pages): browsers ask every time, CDNs keep 30 s. */
+export const SAFETY_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, must-revalidate';
+export const SAFETY_CDN_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=30';
+
 export const CACHE_POLICIES = {
   /** Beach detail: status, warnings, patrols today, water quality (with ages). */
-  beach: { name: 'beach', ttlMs: 30_000, cacheControl: 'public, max-age=30, stale-while-revalidate=30' },
+  beach: {
+    name: 'beach',
+    ttlMs: 30_000,
+    cacheControl: SAFETY_CACHE_CONTROL,
+    cdnCacheControl: SAFETY_CDN_CACHE_CONTROL,
+  },
   /** Map boxes: list beaches with their status and patrolled today. */
-  map: { name: 'map', ttlMs: 30_000, cacheControl: 'public, max-age=30, stale-while-revalidate=30' },
+  map: {
+    name: 'map',
+    ttlMs: 30_000,
+    cacheControl: SAFETY_CACHE_CONTROL,
+    cdnCacheControl: SAFETY_CDN_CACHE_CONTROL,
+  },
   /**
    * POST /api/v4/location: never kept by shared caches (a POST, and the answer may depend on the
    * caller's address); in process like the map.
@@ -340,6 +360,7 @@ export function createReadModel({
           ? chooseEncoding(request.headers['accept-encoding'])
           : null;
       reply.header('Cache-Control', options.policy.cacheControl);
+      if (options.policy.cdnCacheControl) reply.header('CDN-Cache-Control', options.policy.cdnCacheControl);
       if (options.policy.vary !== false) addVary(reply, 'Accept-Encoding');
       reply.header('ETag', etagOf(entry.tag, encoding));
       if (entry.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], entry.tag)) {

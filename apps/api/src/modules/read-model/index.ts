@@ -4,6 +4,8 @@ export {
   registerCacheDefaults,
   createReadModel,
   rawBody,
+  SAFETY_CACHE_CONTROL,
+  SAFETY_CDN_CACHE_CONTROL,
   type CachePolicy,
   type CachedResponseOptions,
   type ReadModel,

@@ -1,8 +1,12 @@
-import { sql } from 'kysely';
 import { searchWords } from '@safeshore/domain';
 import type { Database, SearchKind } from '../../db/schema.ts';
 import type { VersionedBuild } from '../read-model/versioned.ts';
-import { TERM_CANDIDATE_CAP, type SearchRepository, type SearchRequest } from './search.repository.ts';
+import {
+  TERM_CANDIDATE_CAP,
+  clubsWithFirstBeach,
+  type SearchRepository,
+  type SearchRequest,
+} from './search.repository.ts';
 
 /**
  * Autocomplete from memory (issue 20): the same candidates, in the same pre-ranked order, as the
@@ -282,30 +286,7 @@ export async function buildSearchIndex(db: Database): Promise<SearchIndex> {
           'beaches_count',
         ])
         .execute(),
-      db
-        .selectFrom('clubs')
-        .innerJoin('beaches', (join) =>
-          join.on(
-            'beaches.id',
-            '=',
-            sql<number>`(select min(beach_clubs.beach_id) from beach_clubs where beach_clubs.club_id = clubs.id)`,
-          ),
-        )
-        .select([
-          'clubs.id',
-          'clubs.title',
-          'clubs.search_name',
-          'clubs.state',
-          'beaches.city',
-          'beaches.postcode',
-          'beaches.latitude',
-          'beaches.longitude',
-          'beaches.state as beach_state',
-          'beaches.area_slug',
-          'beaches.city_slug',
-          'beaches.slug',
-        ])
-        .execute(),
+      clubsWithFirstBeach(db).execute(),
       db.selectFrom('articles').select(['id', 'slug', 'title', 'search_name', 'published']).execute(),
       termsOf('beach'),
       termsOf('place'),

@@ -15,6 +15,36 @@ export interface SearchRequest {
 }
 
 /**
+ * Clubs, each with the first beach it patrols (a club's search result links to that beach): the
+ * columns both the SQL search and the in-memory index (search.memory.ts) read.
+ */
+export function clubsWithFirstBeach(db: Database) {
+  return db
+    .selectFrom('clubs')
+    .innerJoin('beaches', (join) =>
+      join.on(
+        'beaches.id',
+        '=',
+        sql<number>`(select min(beach_clubs.beach_id) from beach_clubs where beach_clubs.club_id = clubs.id)`,
+      ),
+    )
+    .select([
+      'clubs.id',
+      'clubs.title',
+      'clubs.search_name',
+      'clubs.state',
+      'beaches.city',
+      'beaches.postcode',
+      'beaches.latitude',
+      'beaches.longitude',
+      'beaches.state as beach_state',
+      'beaches.area_slug',
+      'beaches.city_slug',
+      'beaches.slug',
+    ]);
+}
+
+/**
  * The SQL half of autocomplete: rows that match every query word (whole-name prefix from the name
  * index, or any word prefix from the term index), pre-ranked in SQL the way the domain's
  * rankMatches ranks them (exact, prefix, word prefix, all words; boost; rough distance; length),
@@ -111,33 +141,7 @@ export function createSearchRepository(db: Database) {
     /** Clubs, each with the first beach it patrols (the club result links to that beach). */
     clubs(request: SearchRequest) {
       const m = matching('clubs', 'club', request, null, 'beaches');
-      return db
-        .selectFrom('clubs')
-        .innerJoin('beaches', (join) =>
-          join.on(
-            'beaches.id',
-            '=',
-            sql<number>`(select min(beach_clubs.beach_id) from beach_clubs where beach_clubs.club_id = clubs.id)`,
-          ),
-        )
-        .select([
-          'clubs.id',
-          'clubs.title',
-          'clubs.search_name',
-          'clubs.state',
-          'beaches.city',
-          'beaches.postcode',
-          'beaches.latitude',
-          'beaches.longitude',
-          'beaches.state as beach_state',
-          'beaches.area_slug',
-          'beaches.city_slug',
-          'beaches.slug',
-        ])
-        .where(m.where)
-        .orderBy(m.order)
-        .limit(m.limit)
-        .execute();
+      return clubsWithFirstBeach(db).where(m.where).orderBy(m.order).limit(m.limit).execute();
     },
 
     articles(request: SearchRequest) {
