@@ -254,17 +254,35 @@ describe('Home', () => {
 });
 
 describe('not found', () => {
-  it.each([
-    ['an unknown beach', '/beach/nsw/nowhere/no-such/beach'],
-    ['an unknown place', '/nsw/nowhere/no-such-place'],
-    ['an unknown path', '/no/such/page/at/all'],
-  ])('%s is a 404 with the rendered not-found page', async (_name, url) => {
-    const res = await t.app.inject(url);
+  it.each([['an unknown path', '/no/such/page/at/all']])(
+    '%s is a 404 with the rendered not-found page',
+    async (_name, url) => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('404 - Page not found');
+      const head = headOf(res.body);
+      expect(head.title).toBe('404 | SafeShore');
+      expect(head.meta.robots).toBe('noindex');
+    },
+  );
+});
+
+describe('an unknown beach', () => {
+  it("is a 404 with the beach page's own words, as the browser shows them", async () => {
+    const res = await t.app.inject('/beach/nsw/nowhere/no-such/beach');
     expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('404 - Page not found');
+    expect(res.body).toContain('<h1>Beach not found</h1>');
     const head = headOf(res.body);
     expect(head.title).toBe('404 | SafeShore');
     expect(head.meta.robots).toBe('noindex');
+  });
+});
+
+describe('an unknown place in a known state', () => {
+  it("redirects (302) to the state's page, as the spec says for a location error that carries a state", async () => {
+    const res = await t.app.inject('/qld/nowhere/no-such-place');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/qld/brisbane/brisbane');
   });
 });
 

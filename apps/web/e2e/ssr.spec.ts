@@ -42,7 +42,7 @@ test.describe('with JavaScript disabled', () => {
     const page = await context.newPage();
     const response = await page.goto('/beach/nsw/nowhere/no-such/beach');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: '404 - Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Beach not found' })).toBeVisible();
     await context.close();
   });
 });

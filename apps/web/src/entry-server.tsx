@@ -6,6 +6,7 @@ import {
   createStaticRouter,
   data,
   isRouteErrorResponse,
+  redirect,
   RouterContextProvider,
   StaticRouterProvider,
   type StaticHandlerContext,
@@ -23,6 +24,7 @@ import {
   isStateCode,
   matchAppRoute,
   pageTitle,
+  stateRedirect,
   type AppRouteName,
   type Article,
   type BeachDetailResponse,
@@ -178,7 +180,7 @@ function serverLoad(client: QueryClient, reads: PageReads, deadlineMs: number, n
     async beach(path) {
       const answer = await read(() => reads.beach(path));
       if (answer === LATE) return;
-      if (answer === null) throw notFound();
+      if (answer === null) throw data({ notFound: 'beach' }, { status: 404 });
       const parsed = BeachDetailResponseSchema.safeParse(answer);
       if (!parsed.success) return;
       client.setQueryData(beachQuery(path, 'online').queryKey, parsed.data, at);
@@ -201,7 +203,13 @@ function serverLoad(client: QueryClient, reads: PageReads, deadlineMs: number, n
       if (answer === LATE) return;
       const parsed = LocationResponseSchema.safeParse(answer);
       if (!parsed.success) return;
-      if (!parsed.data.place || parsed.data.error !== undefined) throw notFound();
+      if (!parsed.data.place || parsed.data.error !== undefined) {
+        // An unknown place in a known state goes to that state's page, as in the browser
+        // (LocationPage): a temporary redirect, since the place may be added later.
+        const fallback = parsed.data.state ? stateRedirect(`/${parsed.data.state}`) : null;
+        if (fallback && fallback !== pathname.toLowerCase()) throw redirect(fallback, 302);
+        throw notFound();
+      }
       // As the online data source answers (data/source.ts).
       const lookup: LocationLookup = { found: true, data: { ...parsed.data, dataSourceWasOnline: true } };
       client.setQueryData(placeLocationQuery(pathname, 'online').queryKey, lookup, at);

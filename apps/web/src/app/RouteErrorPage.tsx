@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ARTICLE_NOT_FOUND } from '@safeshore/domain';
+import { BeachNotFound } from '../features/beach/BeachNotFound.tsx';
 import { NotFoundPage } from '../features/notfound/NotFoundPage.tsx';
 import { usePageTitle } from './page-title.ts';
 import { useOnline } from '../platform/online.ts';
@@ -14,8 +15,10 @@ export function RouteErrorPage() {
   // is the app's not-found page, not a failure.
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    const article = (error.data as { notFound?: string } | null)?.notFound === 'article';
-    return article ? <ArticleNotFound /> : <NotFoundPage />;
+    const what = (error.data as { notFound?: string } | null)?.notFound;
+    if (what === 'article') return <ArticleNotFound />;
+    if (what === 'beach') return <BeachNotFound />;
+    return <NotFoundPage />;
   }
   return <FailurePage />;
 }

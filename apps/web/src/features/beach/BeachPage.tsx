@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { offlineBeachId } from '@safeshore/domain';
 import { usePageTitle } from '../../app/page-title.ts';
+import { BeachNotFound } from './BeachNotFound.tsx';
 import { ApiError } from '../../data/api.ts';
 import { beachPatrolsKey } from '../../data/patrols.ts';
 import { beachQuery } from '../../data/queries.ts';
@@ -60,23 +61,15 @@ export function BeachPage() {
   }
 
   if (error) {
-    const missing = error instanceof ApiError && (error.status === 404 || error.status === 422);
+    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) return <BeachNotFound />;
     return (
       <div className="page page--narrow">
-        <h1>{missing ? 'Beach not found' : 'Could not load this beach'}</h1>
+        <h1>Could not load this beach</h1>
+        <p>{online ? error.message : 'You are offline. Go online to see this beach.'}</p>
         <p>
-          {missing
-            ? 'We could not find a beach at this address. It may have moved or the link may be wrong.'
-            : online
-              ? error.message
-              : 'You are offline. Go online to see this beach.'}
-        </p>
-        <p>
-          {!missing && (
-            <button type="button" className="button" onClick={() => void refetch()} disabled={isFetching}>
-              Try again
-            </button>
-          )}{' '}
+          <button type="button" className="button" onClick={() => void refetch()} disabled={isFetching}>
+            Try again
+          </button>{' '}
           <Link to="/" className="button button--secondary">
             Search for a beach
           </Link>
