@@ -81,7 +81,9 @@ function matching(
       sql`((${lat} - ${latitude}) * (${lat} - ${latitude}) + (${lng} - ${longitude}) * (${lng} - ${longitude}) * ${k})`,
     );
   }
-  order.push(sql`length(${title})`, title);
+  // Then the id: rows equal on everything else (places of one name at one spot) come in one order
+  // on every database (PostgreSQL gives ties in any order), the order the in-memory index uses.
+  order.push(sql`length(${title})`, title, id);
   return { where, order: sql.join(order), limit: request.limit };
 }
 
