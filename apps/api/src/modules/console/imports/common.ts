@@ -3,7 +3,13 @@ import type { ImportKind, ImportReport as ConsoleImportReport } from '@safeshore
 import { markBeachesChanged } from '../../../db/changes.ts';
 import { bumpDataVersion } from '../../../db/data-version.ts';
 import type { DB, Database } from '../../../db/schema.ts';
-import type { ImportBeach, ImportReport as RowReport } from '../../../db/seed/import-file.ts';
+import type { z } from 'zod';
+import {
+  reasonsOf,
+  type readCsvText,
+  type ImportBeach,
+  type ImportReport as RowReport,
+} from '../../../db/seed/import-file.ts';
 
 /**
  * What every operator import shares (issue 17; formats in README "Operators' imports"): the
@@ -127,4 +133,29 @@ export function formatOperatorReport(file: string, report: OperatorImportReport,
   if (report.rejected.length > 0)
     lines.push('  Nothing was written: correct the rows above and import the file again.');
   return lines;
+}
+
+/**
+ * A CSV file's rows checked against the importer's row schema: the good ones with their line
+ * numbers; a row with the wrong number of fields or a bad value is rejected into the report.
+ */
+export function parseRows<S extends z.ZodType>(
+  rows: ReturnType<typeof readCsvText>,
+  schema: S,
+  report: OperatorImportReport,
+): Array<{ line: number; row: z.infer<S> }> {
+  const parsed: Array<{ line: number; row: z.infer<S> }> = [];
+  for (const raw of rows) {
+    if (raw.width !== null) {
+      report.rejected.push({
+        row: raw.line,
+        reason: `has ${raw.width} fields; the header has a different number`,
+      });
+      continue;
+    }
+    const result = schema.safeParse(raw.values);
+    if (result.success) parsed.push({ line: raw.line, row: result.data });
+    else report.rejected.push({ row: raw.line, reason: reasonsOf(result.error).join('; ') });
+  }
+  return parsed;
 }

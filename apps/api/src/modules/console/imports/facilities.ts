@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeSearchText, type Facility } from '@safeshore/domain';
 import type { Database } from '../../../db/schema.ts';
-import { beachesByKey, readCsvText, reasonsOf, type ImportBeach } from '../../../db/seed/import-file.ts';
+import { beachesByKey, readCsvText, type ImportBeach } from '../../../db/seed/import-file.ts';
 import {
   announceChanges,
   emptyOperatorReport,
@@ -11,6 +11,7 @@ import {
   type ImportCsv,
   type ImportRunOptions,
   type OperatorImportReport,
+  parseRows,
 } from './common.ts';
 
 /**
@@ -112,19 +113,7 @@ export async function importFacilities(
 ): Promise<OperatorImportReport> {
   const report = emptyOperatorReport('facilities');
   const rows = readCsvText(file.text, file.name, FACILITIES_COLUMNS, REQUIRED);
-  const parsed: Array<{ line: number; row: z.infer<typeof RowSchema> }> = [];
-  for (const raw of rows) {
-    if (raw.width !== null) {
-      report.rejected.push({
-        row: raw.line,
-        reason: `has ${raw.width} fields; the header has a different number`,
-      });
-      continue;
-    }
-    const result = RowSchema.safeParse(raw.values);
-    if (result.success) parsed.push({ line: raw.line, row: result.data });
-    else report.rejected.push({ row: raw.line, reason: reasonsOf(result.error).join('; ') });
-  }
+  const parsed = parseRows(rows, RowSchema, report);
 
   const beaches = await beachesByKey(
     db,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../../db/schema.ts';
-import { beachesByKey, readCsvText, reasonsOf } from '../../../db/seed/import-file.ts';
+import { beachesByKey, readCsvText } from '../../../db/seed/import-file.ts';
 import {
   announceChanges,
   emptyOperatorReport,
@@ -10,6 +10,7 @@ import {
   type ImportCsv,
   type ImportRunOptions,
   type OperatorImportReport,
+  parseRows,
 } from './common.ts';
 
 /**
@@ -61,19 +62,7 @@ export async function importHazardRatings(
 ): Promise<OperatorImportReport> {
   const report = emptyOperatorReport('hazard-ratings');
   const rows = readCsvText(file.text, file.name, HAZARD_COLUMNS, REQUIRED);
-  const parsed: Array<{ line: number; row: z.infer<typeof RowSchema> }> = [];
-  for (const raw of rows) {
-    if (raw.width !== null) {
-      report.rejected.push({
-        row: raw.line,
-        reason: `has ${raw.width} fields; the header has a different number`,
-      });
-      continue;
-    }
-    const result = RowSchema.safeParse(raw.values);
-    if (result.success) parsed.push({ line: raw.line, row: result.data });
-    else report.rejected.push({ row: raw.line, reason: reasonsOf(result.error).join('; ') });
-  }
+  const parsed = parseRows(rows, RowSchema, report);
   const beaches = await beachesByKey(
     db,
     parsed.map((p) => p.row.beach),

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { Database } from '../../../db/schema.ts';
-import { beachesByKey, readCsvText, reasonsOf } from '../../../db/seed/import-file.ts';
+import { beachesByKey, readCsvText } from '../../../db/seed/import-file.ts';
 import { MAX_INPUT_PIXELS, PHOTO_TOO_LARGE, sniffImageFormat } from '../../algal/images.ts';
 import type { FileStorage } from '../../algal/storage.ts';
 import {
@@ -14,6 +14,7 @@ import {
   type ImportCsv,
   type ImportRunOptions,
   type OperatorImportReport,
+  parseRows,
 } from './common.ts';
 
 /**
@@ -135,19 +136,7 @@ export async function importPhotos(
   const report = emptyOperatorReport('photos');
   report.removed = 0;
   const rows = readCsvText(upload.manifest.text, upload.manifest.name, PHOTO_COLUMNS, REQUIRED);
-  const parsed: Array<{ line: number; row: z.infer<typeof RowSchema> }> = [];
-  for (const raw of rows) {
-    if (raw.width !== null) {
-      report.rejected.push({
-        row: raw.line,
-        reason: `has ${raw.width} fields; the header has a different number`,
-      });
-      continue;
-    }
-    const result = RowSchema.safeParse(raw.values);
-    if (result.success) parsed.push({ line: raw.line, row: result.data });
-    else report.rejected.push({ row: raw.line, reason: reasonsOf(result.error).join('; ') });
-  }
+  const parsed = parseRows(rows, RowSchema, report);
   const beaches = await beachesByKey(
     db,
     parsed.map((p) => p.row.beach),
