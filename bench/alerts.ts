@@ -2,6 +2,7 @@ import { fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import webpush from 'web-push';
 import { openDatabase } from '../apps/api/src/db/connection.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
@@ -14,8 +15,10 @@ import { startWebPushFake } from '../apps/api/test/fakes/webpush.ts';
  * `npm run bench:alerts`: one closure at a beach with 100,000 (synthetic) followers, each with a
  * browser subscribed to Web Push, fans out and is delivered by the real delivery worker and the real
  * Web Push sender (VAPID JWT, aes128gcm encryption, HTTP) to the local Web Push endpoint of the
- * tests (apps/api/test/fakes/webpush.ts: it verifies the VAPID JWT and decrypts every payload),
- * running in its own process (its own core, and its memory apart from the measured one).
+ * tests (apps/api/test/fakes/webpush.ts: it verifies the VAPID JWT and checks every request, and
+ * decrypts every BENCH_VERIFY_EVERY-th payload, default 100, so that it does not spend the CPU the
+ * sender is measured with; the tests decrypt all), running in its own process (its memory apart
+ * from the measured one).
  *
  * It runs each size in a fresh process (default 10,000 then 100,000 followers: BENCH_FOLLOWERS)
  * and prints, per size: fan-out time (the outbox rows written), time from the closure to the last
@@ -24,16 +27,27 @@ import { startWebPushFake } from '../apps/api/test/fakes/webpush.ts';
  * worker takes the outbox in batches. Each size runs with the same V8 heap cap (64 MB old space), so
  * a run that held the followers in memory would fail. Targets: ≥ 2,000 deliveries/s; peak RSS at
  * 100,000 within 25% of that at 10,000. It also prints the CPU time per delivery of the sending
- * process and of the endpoint. One `BENCH_JSON {...}` line; exit 1 when a target is missed.
+ * process (with its encryption threads) and of the endpoint, what the peak RSS is made of, and the
+ * machine's load average. One `BENCH_JSON {...}` line; exit 1 when a target is missed.
  *
  * Environment: BENCH_FOLLOWERS ("10000,100000"), DATABASE_URL (PostgreSQL instead of a scratch
  * SQLite file), BENCH_WEB_PUSH_PER_SECOND (the per-service rate cap in the bench, default 20,000;
- * production's default ALERTS_WEB_PUSH_PER_SECOND is 1,000 per push service).
+ * production's default ALERTS_WEB_PUSH_PER_SECOND is 1,000 per push service), BENCH_VERIFY_EVERY,
+ * BENCH_SEMI_SPACE_MB (8), BENCH_WEB_PUSH_THREADS (1: ALERTS_WEB_PUSH_THREADS).
  */
 
 const AT = '2026-11-22T00:00:00.000Z';
 const BEACH_KEY = 'bench-alerts-beach';
 const HEAP_MB = 64;
+/** The endpoint decrypts every n-th push (BENCH_VERIFY_EVERY, default 100); tests decrypt all. */
+const VERIFY_EVERY = Number(process.env.BENCH_VERIFY_EVERY ?? 100);
+/**
+ * V8's young generation, capped like the old one: left alone it grows (to 64 MB on Node 24) the
+ * longer a run allocates, which is what made RSS grow with the followers (see peakRssParts).
+ */
+const SEMI_SPACE_MB = Number(process.env.BENCH_SEMI_SPACE_MB ?? 8);
+/** Threads encrypting Web Push payloads (ALERTS_WEB_PUSH_THREADS), BENCH_WEB_PUSH_THREADS. */
+const THREADS = Number(process.env.BENCH_WEB_PUSH_THREADS ?? 1);
 
 interface Result {
   followers: number;
@@ -41,8 +55,15 @@ interface Result {
   lastDeliveryMs: number;
   deliveriesPerSecond: number;
   delivered: number;
+  /** Deliveries the endpoint decrypted and checked (a sample: BENCH_VERIFY_EVERY). */
+  decrypted: number;
   peakRssDeliveryMb: number;
   peakRssMb: number;
+  /** The machine's 1-minute load average before and after the delivery (2 cores: above 2 is contention). */
+  load: [number, number];
+  threads: number;
+  /** At the delivery's peak: RssAnon/RssFile/RssShmem and V8 heap/external (MB). */
+  peakRssParts: Record<string, number>;
   /** CPU time (user + system) per delivery: this process (fan-out, worker, sender) and the endpoint's. */
   senderCpuMsPerDelivery: number;
   endpointCpuMsPerDelivery: number;
@@ -50,11 +71,16 @@ interface Result {
 
 if (process.env.BENCH_FAKE_KEY) {
   // The Web Push endpoint, in its own process.
-  const fake = await startWebPushFake({ vapidPublicKey: process.env.BENCH_FAKE_KEY, keepPayloads: false });
+  const fake = await startWebPushFake({
+    vapidPublicKey: process.env.BENCH_FAKE_KEY,
+    keepPayloads: false,
+    verifyEvery: VERIFY_EVERY,
+  });
   process.on('message', (message: string) => {
     if (message === 'count')
       process.send!({
         accepted: fake.accepted,
+        decrypted: fake.decrypted,
         rejected: fake.rejected.length,
         cpuMs: cpuMs(process.cpuUsage()),
       });
@@ -75,12 +101,16 @@ if (process.env.BENCH_FAKE_KEY) {
   const results: Result[] = [];
   for (const size of sizes) {
     // The same small heap for every size: a run that holds followers in memory would fail at 100,000.
-    const child = spawnSync(process.execPath, [`--max-old-space-size=${HEAP_MB}`, import.meta.filename], {
-      env: { ...process.env, BENCH_ONE: String(size) },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const child = spawnSync(
+      process.execPath,
+      [`--max-old-space-size=${HEAP_MB}`, `--max-semi-space-size=${SEMI_SPACE_MB}`, import.meta.filename],
+      {
+        env: { ...process.env, BENCH_ONE: String(size) },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
     const line = child.stdout.split('\n').find((l) => l.startsWith('RESULT '));
     if (child.status !== 0 || !line) {
       console.error(child.stdout);
@@ -90,12 +120,18 @@ if (process.env.BENCH_FAKE_KEY) {
   }
   console.log('\nAlerts fan-out (one closure, Web Push to the local endpoint)\n');
   console.log(
-    'followers | fan-out ms | to last delivery ms | deliveries/s | peak RSS delivery MB | CPU ms/delivery (sender, endpoint)',
+    'followers | fan-out ms | to last delivery ms | deliveries/s | peak RSS delivery MB | CPU ms/delivery (sender, endpoint) | load 1 min (before, after)',
   );
   for (const r of results)
     console.log(
-      `${String(r.followers).padStart(9)} | ${String(r.fanOutMs).padStart(10)} | ${String(r.lastDeliveryMs).padStart(19)} | ${String(r.deliveriesPerSecond).padStart(12)} | ${String(r.peakRssDeliveryMb).padStart(20)} | ${r.senderCpuMsPerDelivery}, ${r.endpointCpuMsPerDelivery}`,
+      `${String(r.followers).padStart(9)} | ${String(r.fanOutMs).padStart(10)} | ${String(r.lastDeliveryMs).padStart(19)} | ${String(r.deliveriesPerSecond).padStart(12)} | ${String(r.peakRssDeliveryMb).padStart(20)} | ${`${r.senderCpuMsPerDelivery}, ${r.endpointCpuMsPerDelivery}`.padStart(34)} | ${r.load.join(', ')}`,
     );
+  console.log(
+    `\n${os.availableParallelism()} CPUs; ${THREADS} encryption thread(s); V8 old space ${HEAP_MB} MB, semi-space ${SEMI_SPACE_MB} MB.`,
+  );
+  console.log(
+    `The endpoint verified every VAPID JWT and decrypted every ${VERIFY_EVERY === 1 ? '' : `${VERIFY_EVERY}th `}payload (${results.map((r) => `${r.decrypted} of ${r.delivered}`).join(', ')}); the tests decrypt every one.`,
+  );
   const largest = results.at(-1)!;
   const smallest = results[0]!;
   const rateOk = results.every((r) => r.deliveriesPerSecond >= 2000 && r.delivered === r.followers);
@@ -152,12 +188,14 @@ async function runOne(followers: number): Promise<Result> {
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     WEB_PUSH_ALLOWED_ORIGINS: [origin],
+    ALERTS_WEB_PUSH_THREADS: THREADS,
   });
+  const senders = createSenders(settings);
   const worker = createDeliveryWorker({
     db,
     dialect: handle.dialect,
     clock,
-    ...createSenders(settings),
+    ...senders,
     maxAttempts: 8,
     retryBaseMs: 30_000,
     fcmPerSecond: 500,
@@ -166,10 +204,16 @@ async function runOne(followers: number): Promise<Result> {
     concurrency: 128,
   });
   let peakDelivery = process.memoryUsage().rss;
+  let peakParts = memoryParts();
   const sampler = setInterval(() => {
-    peakDelivery = Math.max(peakDelivery, process.memoryUsage().rss);
+    const rss = process.memoryUsage().rss;
+    if (rss > peakDelivery) {
+      peakDelivery = rss;
+      peakParts = memoryParts();
+    }
   }, 50);
   const endpointCpuBefore = (await ask<{ cpuMs: number }>('count')).cpuMs;
+  const loadBefore = os.loadavg()[0]!;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   await db.transaction().execute(async (trx) => {
@@ -195,8 +239,15 @@ async function runOne(followers: number): Promise<Result> {
   clearInterval(sampler);
   peakDelivery = Math.max(peakDelivery, process.memoryUsage().rss);
   const senderCpuMs = cpuMs(process.cpuUsage(cpuBefore));
-  const { accepted, cpuMs: endpointCpuAfter } = await ask<{
+  const loadAfter = os.loadavg()[0]!;
+  await senders.webPush?.close?.();
+  const {
+    accepted,
+    decrypted,
+    cpuMs: endpointCpuAfter,
+  } = await ask<{
     accepted: number;
+    decrypted: number;
     rejected: number;
     cpuMs: number;
   }>('count');
@@ -209,13 +260,39 @@ async function runOne(followers: number): Promise<Result> {
     lastDeliveryMs: Math.round(finished - started),
     deliveriesPerSecond: Math.round(accepted / ((finished - started) / 1000)),
     delivered: accepted,
+    decrypted,
     peakRssDeliveryMb: Math.round(peakDelivery / 1048576),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    peakRssParts: peakParts,
+    load: [Number(loadBefore.toFixed(2)), Number(loadAfter.toFixed(2))],
+    threads: THREADS,
     senderCpuMsPerDelivery: Number((senderCpuMs / Math.max(1, accepted)).toFixed(3)),
     endpointCpuMsPerDelivery: Number(
       ((endpointCpuAfter - endpointCpuBefore) / Math.max(1, accepted)).toFixed(3),
     ),
   };
+}
+
+/** What the RSS is made of (MB): anonymous, file-backed and shared pages, and V8's parts. */
+function memoryParts(): Record<string, number> {
+  const parts: Record<string, number> = {};
+  try {
+    const status = fs.readFileSync('/proc/self/status', 'utf8');
+    for (const name of ['RssAnon', 'RssFile', 'RssShmem']) {
+      const kb = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+      if (kb) parts[name] = Math.round(Number(kb) / 1024);
+    }
+  } catch {
+    // not Linux: V8's figures only
+  }
+  const m = process.memoryUsage();
+  parts.heapUsed = Math.round(m.heapUsed / 1048576);
+  parts.heapTotal = Math.round(m.heapTotal / 1048576);
+  parts.external = Math.round(m.external / 1048576);
+  parts.arrayBuffers = Math.round(m.arrayBuffers / 1048576);
+  for (const space of v8.getHeapSpaceStatistics())
+    parts[space.space_name] = Math.round(space.space_size / 1048576);
+  return parts;
 }
 
 function cpuMs(usage: NodeJS.CpuUsage): number {

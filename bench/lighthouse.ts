@@ -17,7 +17,12 @@ import {
  * performance opportunities, and any other failed audit. Each page is measured LIGHTHOUSE_RUNS
  * times (default 3), each in a fresh browser, and the run with the median performance score is
  * reported.
- * Reports (HTML and JSON) are written to var/bench/lighthouse/.
+ * Reports (HTML and JSON) are written to var/bench/lighthouse/ (LIGHTHOUSE_REPORT_DIR).
+ *
+ * LIGHTHOUSE_PAGES: the pages to measure, comma-separated names (`home`, `beach`; default both),
+ * so two people measuring on one machine can each run their page into their own LIGHTHOUSE_REPORT_DIR.
+ * Each page also prints its main-thread breakdown (by category and by script) and its long tasks,
+ * which is where the Total Blocking Time comes from.
  *
  * Lighthouse is not a root dependency: its pinned version (bench/tools/package.json) is installed
  * on the first run into node_modules/.cache/safeshore-bench-tools (bench/tools/index.ts).
@@ -32,10 +37,12 @@ import {
  * local server's fails to resolve at once (so a stray third-party request cannot hang the run),
  * and each Lighthouse run has its own time limit (LIGHTHOUSE_TIMEOUT_MS); a failed run is retried once.
  */
-const PAGES = [
+const ALL_PAGES = [
   { name: 'Home', path: '/' },
   { name: 'Beach', path: '/beach/nsw/waverley/bondi-beach/bondi-beach' },
 ];
+const BEACH_PATH = ALL_PAGES[1]!.path;
+const PAGES = selectPages(process.env.LIGHTHOUSE_PAGES);
 const TARGETS = { performance: 95, accessibility: 100 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -48,7 +55,10 @@ const CHROME_FLAGS = [
   '--no-proxy-server',
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];
-const REPORT_DIR = path.join(ROOT, 'var', 'bench', 'lighthouse');
+const REPORT_DIR = path.resolve(
+  ROOT,
+  process.env.LIGHTHOUSE_REPORT_DIR || path.join('var', 'bench', 'lighthouse'),
+);
 const assert = process.argv.includes('--assert');
 
 type Audit = Result['audits'][string];
@@ -75,8 +85,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 let missed = false;
 try {
   // The beach must exist (starter data), and the server's caches get a first request.
-  const api = await fetch(`${server.baseUrl}/api/v4${PAGES[1]!.path}`);
-  if (api.status !== 200) throw new Error(`GET /api/v4${PAGES[1]!.path}: HTTP ${api.status}`);
+  const api = await fetch(`${server.baseUrl}/api/v4${BEACH_PATH}`);
+  if (api.status !== 200) throw new Error(`GET /api/v4${BEACH_PATH}: HTTP ${api.status}`);
   for (const page of PAGES) await (await fetch(server.baseUrl + page.path)).arrayBuffer();
   fs.mkdirSync(REPORT_DIR, { recursive: true });
 
@@ -96,7 +106,10 @@ try {
     fs.writeFileSync(path.join(REPORT_DIR, `${slug}.json`), JSON.stringify(lhr));
     missed = printPage(page, lhr, runs) || missed;
   }
-  console.log(`\nReports: ${path.relative(ROOT, REPORT_DIR)}/{home,beach}.{html,json}`);
+  const slugs = PAGES.map((page) => page.name.toLowerCase());
+  console.log(
+    `\nReports: ${path.relative(ROOT, REPORT_DIR) || '.'}/${slugs.length > 1 ? `{${slugs.join(',')}}` : slugs[0]}.{html,json}`,
+  );
   console.log(
     `Targets (performance ${TARGETS.performance}+, accessibility ${TARGETS.accessibility}): ${missed ? 'MISSED' : 'met'}`,
   );
@@ -104,6 +117,22 @@ try {
   await stopServer();
 }
 if (missed && assert) process.exit(1);
+
+/** LIGHTHOUSE_PAGES (`home`, `beach`, comma-separated; default all) into the pages to measure. */
+function selectPages(setting: string | undefined): typeof ALL_PAGES {
+  const names = (setting ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  if (names.length === 0) return ALL_PAGES;
+  const known = ALL_PAGES.map((page) => page.name.toLowerCase());
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    console.error(`LIGHTHOUSE_PAGES: unknown page(s) ${unknown.join(', ')} (known: ${known.join(', ')})`);
+    process.exit(2);
+  }
+  return ALL_PAGES.filter((page) => names.includes(page.name.toLowerCase()));
+}
 
 /** A run that fails (a timeout, a Lighthouse error) is retried once, in a fresh browser. */
 async function runWithRetry(url: string): Promise<Result> {
@@ -198,7 +227,7 @@ function printPage(page: { name: string; path: string }, lhr: Result, runs: Resu
   console.log(
     `  performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}` +
       (runs.length > 1
-        ? ` (runs: ${runs.map((r) => `${score(r, 'performance')} with CLS ${(numeric(r, 'cumulative-layout-shift') ?? NaN).toFixed(3)}`).join(', ')})`
+        ? ` (runs: ${runs.map((r) => `${score(r, 'performance')} with TBT ${Math.round(numeric(r, 'total-blocking-time') ?? NaN)} ms, CLS ${(numeric(r, 'cumulative-layout-shift') ?? NaN).toFixed(3)}`).join('; ')})`
         : ''),
   );
   console.log(
@@ -240,17 +269,50 @@ function printPage(page: { name: string; path: string }, lhr: Result, runs: Resu
           ? ` (${phases.map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`).join(', ')})`
           : ''),
     );
+  // Where the main thread's time went (Total Blocking Time is the part of each task over 50 ms,
+  // between FCP and TTI): by category, by script, and the long tasks themselves. Durations are
+  // Lighthouse's simulated ones (4x CPU slowdown).
+  const breakdown = (details(lhr.audits['mainthread-work-breakdown'])?.items ?? []) as Array<{
+    groupLabel?: string;
+    duration?: number;
+  }>;
+  if (breakdown.length > 0)
+    console.log(
+      `  Main thread ${Math.round(numeric(lhr, 'mainthread-work-breakdown') ?? NaN)} ms: ${breakdown
+        .slice(0, 5)
+        .map((b) => `${b.groupLabel ?? '?'} ${Math.round(b.duration ?? 0)}`)
+        .join(', ')}`,
+    );
+  const bootup = (details(lhr.audits['bootup-time'])?.items ?? []) as Array<{
+    url?: string;
+    total?: number;
+    scripting?: number;
+    scriptParseCompile?: number;
+  }>;
+  if (bootup.length > 0)
+    console.log(
+      `  By script (total/scripting/parse+compile ms): ${bootup
+        .slice(0, 4)
+        .map(
+          (b) =>
+            `${shortUrl(b.url ?? '')} ${Math.round(b.total ?? 0)}/${Math.round(b.scripting ?? 0)}/${Math.round(b.scriptParseCompile ?? 0)}`,
+        )
+        .join(', ')}`,
+    );
   const longTasks = (details(lhr.audits['long-tasks'])?.items ?? []) as Array<{
     url?: string;
     duration?: number;
+    startTime?: number;
   }>;
-  if (longTasks.length > 0)
-    console.log(
-      `  Longest main-thread tasks: ${longTasks
-        .slice(0, 3)
-        .map((t) => `${Math.round(t.duration ?? 0)} ms ${shortUrl(t.url ?? '')}`)
-        .join(', ')}`,
-    );
+  console.log(
+    `  Long tasks:${longTasks.length === 0 ? ' none' : ''} ${longTasks
+      .slice(0, 6)
+      .map(
+        (t) =>
+          `${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} ms (${shortUrl(t.url ?? '')})`,
+      )
+      .join(', ')}`,
+  );
 
   // Performance opportunities and diagnostics: audits of the performance category that did not
   // pass, by the metric savings Lighthouse estimates for them: LCP + FCP + TBT in ms, plus CLS

@@ -17,6 +17,8 @@ import { startServer } from './server.ts';
  *
  * `--synthetic 12000`: serve a scratch database of that many synthetic beaches instead
  * (bench/generate-beaches.ts); the beach-by-path endpoint then uses a synthetic beach's path.
+ * `--only location-new,map`: only these rows (by id, or words of their label) beside /healthz.
+ * BENCH_SNAPSHOT_WAIT_S=0 skips waiting for the sync snapshot at the end.
  *
  * Issue 20 adds the location and map endpoints (a fixed set of coordinates and boxes, cycled as
  * people near the same beaches would send them, and a location with a new coordinate on every
@@ -70,6 +72,8 @@ const ID_COUNT = 20;
 
 interface Endpoint {
   label: string;
+  /** A short name for `--only` (which also matches words of the label). */
+  id?: string;
   /** The paths requested (GET), cycled through by each connection; absent for a TODO entry. */
   paths?: string[];
   /** Requests other than plain GETs (POST bodies, If-None-Match), cycled likewise. */
@@ -105,6 +109,22 @@ const COAST = [
 ];
 
 let unique = 0;
+/**
+ * `--only location-new,map`: measure only these rows (by id, or words of the label) besides the
+ * /healthz baseline, e.g. while working on one endpoint; every row is measured without it.
+ */
+const onlyArg = process.argv.indexOf('--only');
+const only =
+  onlyArg === -1
+    ? null
+    : (process.argv[onlyArg + 1] ?? '')
+        .split(',')
+        .map((term) => term.trim().toLowerCase())
+        .filter(Boolean);
+const selected = (endpoint: Endpoint) =>
+  !only ||
+  endpoint.baseline === true ||
+  only.some((term) => endpoint.id === term || endpoint.label.toLowerCase().includes(term));
 const syntheticArg = process.argv.indexOf('--synthetic');
 const synthetic = syntheticArg === -1 ? null : Number(process.argv[syntheticArg + 1] ?? 12_000);
 const server = await startServer({
@@ -146,6 +166,7 @@ try {
       paths: autocompletePaths,
     },
     {
+      id: 'location-fixed',
       label: 'POST /api/v4/location (24 coordinates)',
       requests: Array.from({ length: 24 }, (_, i) => ({
         method: 'POST',
@@ -155,6 +176,7 @@ try {
       })),
     },
     {
+      id: 'location-new',
       label: 'POST /api/v4/location (a new coordinate each request)',
       requests: [
         { method: 'POST', path: '/api/v4/location', headers: { 'content-type': 'application/json' } },
@@ -165,6 +187,7 @@ try {
       },
     },
     {
+      id: 'location-url',
       label: 'POST /api/v4/location (url /postcode/…)',
       requests: ['2026', '2095', '4217', '3182', '6011', '5045', '7000', '4870'].map((postcode) => ({
         method: 'POST',
@@ -174,6 +197,7 @@ try {
       })),
     },
     {
+      id: 'map',
       label: 'GET /api/v4/map/beaches (16 boxes)',
       paths: Array.from({ length: 16 }, (_, i) => {
         const [lat, lng] = COAST[i % COAST.length]!;
@@ -184,6 +208,7 @@ try {
     { label: 'GET /api/v4/surf-safety/{slug}', paths: ['/api/v4/surf-safety/ripcurrents'] },
     {
       // Server-rendered beach pages (issue 23): cached per data version like the public reads.
+      id: 'page',
       label: `GET /beach/{path} (server-rendered page, ${beaches.length} beaches)`,
       paths: beaches.map((b) => `/beach${b.url}`),
     },
@@ -221,7 +246,7 @@ try {
     `  (${cpus} CPUs shared by autocannon and the server; load average ${load.toFixed(1)}${load > cpus ? ': the machine is busy, so expect noisy figures' : ''})`,
   );
   const results: Array<{ endpoint: Endpoint; result?: Result }> = [];
-  for (const endpoint of endpoints) {
+  for (const endpoint of endpoints.filter(selected)) {
     if (endpoint.prepare) endpoint.requests = await endpoint.prepare();
     const requests = requestsOf(endpoint);
     if (!requests) {

@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { build } from 'vite';
 import { MAX_BEACH_LOCALITY_DISTANCE_M, haversineMetres, type SyncResponse } from '@safeshore/domain';
 import { openDatabase } from '../apps/api/src/db/connection.ts';
+import { SNAPSHOT_LGWIN, SNAPSHOT_QUALITY } from '../apps/api/src/modules/sync/snapshot.ts';
 import { seededRandom } from './coastline.ts';
 import { createSyntheticDatabase } from './generate-beaches.ts';
 import type {} from './offline-harness/api.ts';
@@ -27,8 +28,10 @@ import { CHROMIUM_LAUNCH, CHROMIUM_SOURCE } from '../apps/web/e2e/support/chromi
  *   1. full sync: performance.now() around syncOfflineData in the page; the bytes on the wire of
  *      every /api/v4/sync and /api/v4/sync/snapshot response (CDP Network.loadingFinished
  *      encodedDataLength, headers + body, with the encoding Chromium negotiated: br). A first sync
- *      stores the server's prebuilt snapshot (brotli 11), then the delta after its cursor (issue 20);
- *      the snapshot is built once before the runs, as a running server has it ready;
+ *      stores the server's prebuilt snapshot (brotli, modules/sync/snapshot.ts), then the delta after
+ *      its cursor (issue 20); the snapshot is built once before the runs, as a running server has it
+ *      ready: how long that takes (a quick one first, then the final one), and /healthz and
+ *      autocomplete latency meanwhile, are printed too;
  *   2. a sync with nothing changed (the floor of a delta), then 10 beaches changed through the real
  *      writer (`npm run admin -- import-beaches` with a 10-row CSV of those beaches, new
  *      descriptions) and a delta sync: time, wire bytes, and a check that exactly those 10 arrived;
@@ -476,7 +479,7 @@ interface Breakdown {
   /** The whole beach set as one JSON text (the snapshot's), at brotli 11: the size target's base. */
   snapshotJson: number;
   snapshotBr11: number;
-  /** What the server sends for the snapshot (its own brotli 11). */
+  /** What the server sends for the snapshot (its own brotli, SNAPSHOT_QUALITY and SNAPSHOT_LGWIN). */
   snapshotServed: number;
 }
 
@@ -544,6 +547,122 @@ async function payloadBreakdown(baseUrl: string): Promise<Breakdown> {
   };
 }
 
+interface SnapshotStage {
+  /** From the first request (the server had none) until this one was served. */
+  availableMs: number;
+  quality: number;
+  /** Brotli body as served. */
+  bytes: number;
+}
+
+interface Latency {
+  requests: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+interface SnapshotBuild {
+  first: SnapshotStage;
+  best: SnapshotStage;
+  /** GET /healthz and an autocomplete, one after another, while the final build ran and after. */
+  duringBuild: { healthz: Latency; autocomplete: Latency };
+  idle: { healthz: Latency; autocomplete: Latency };
+}
+
+/** The quality the ETag names ("s12-<hash>-q10-br"). */
+function snapshotQuality(etag: string | null): number {
+  const match = /-q(\d+)(?:-br)?"$/.exec(etag ?? '');
+  if (!match) throw new Error(`${SNAPSHOT_PATH}: no quality in the ETag ${etag}`);
+  return Number(match[1]);
+}
+
+/**
+ * The snapshot's build on a server that has none (it was just started): when the first (quick) one
+ * is served and when the final one replaces it, their sizes, and what API latency does
+ * meanwhile: GET /healthz and GET /api/v4/autocomplete (a fresh query each time, so never from the
+ * cache)  one after another during the final build, then as long again with nothing building.
+ */
+async function measureSnapshotBuild(baseUrl: string): Promise<SnapshotBuild> {
+  const started = performance.now();
+  const fetchSnapshot = async () => {
+    const response = await fetch(`${baseUrl}${SNAPSHOT_PATH}`, { headers: { 'accept-encoding': 'br' } });
+    await response.arrayBuffer();
+    if (response.status !== 200 && response.status !== 503)
+      throw new Error(`GET ${SNAPSHOT_PATH}: HTTP ${response.status}`);
+    if (response.status === 503) return null;
+    return {
+      availableMs: performance.now() - started,
+      quality: snapshotQuality(response.headers.get('etag')),
+      bytes: Number(response.headers.get('content-length') ?? 0),
+    };
+  };
+  let first = await fetchSnapshot();
+  while (!first) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    first = await fetchSnapshot();
+  }
+  let best: SnapshotStage | null = first.quality >= SNAPSHOT_QUALITY ? first : null;
+  const words = ['bon', 'man', 'coo', 'pal', 'tam', 'nor', 'sou', 'bay', 'rock', 'cre', 'pt', 'hea'];
+  let probe = 0;
+  const probeLatencies = async (until: () => Promise<boolean>, minMs = 0) => {
+    const healthz: number[] = [];
+    const autocomplete: number[] = [];
+    const since = performance.now();
+    let lastCheck = 0;
+    for (;;) {
+      let t = performance.now();
+      await (await fetch(`${baseUrl}/healthz`)).arrayBuffer();
+      healthz.push(performance.now() - t);
+      t = performance.now();
+      const q = `${words[probe % words.length]}${String.fromCharCode(97 + (Math.floor(probe / words.length) % 26))}`;
+      probe++;
+      await (await fetch(`${baseUrl}/api/v4/autocomplete?q=${q}`)).arrayBuffer();
+      autocomplete.push(performance.now() - t);
+      if (performance.now() - since >= minMs && performance.now() - lastCheck > 1000) {
+        lastCheck = performance.now();
+        if (await until()) break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const summary = (values: number[]): Latency => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return {
+        requests: values.length,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        max: sorted.at(-1)!,
+      };
+    };
+    return { healthz: summary(healthz), autocomplete: summary(autocomplete), ms: performance.now() - since };
+  };
+  const during = await probeLatencies(async () => {
+    if (best) return true;
+    const stage = await fetchSnapshot();
+    if (stage && stage.quality >= SNAPSHOT_QUALITY) best = stage;
+    return best !== null;
+  });
+  const idle = await probeLatencies(async () => true, Math.min(during.ms, 20_000));
+  return {
+    first,
+    best: best!,
+    duringBuild: { healthz: during.healthz, autocomplete: during.autocomplete },
+    idle: { healthz: idle.healthz, autocomplete: idle.autocomplete },
+  };
+}
+
+function printSnapshotBuild(build: SnapshotBuild): void {
+  const stage = (s: SnapshotStage) =>
+    `quality ${s.quality}, ${kb(s.bytes)}, served after ${(s.availableMs / 1000).toFixed(1)} s`;
+  const latency = (l: Latency) => `p50 ${ms(l.p50)} p99 ${ms(l.p99)} max ${ms(l.max)} (${l.requests})`;
+  console.log(
+    `  snapshot build on a server that had none: first ${stage(build.first)}; then ${stage(build.best)}\n` +
+      `    while building: /healthz ${latency(build.duringBuild.healthz)}; autocomplete ` +
+      `${latency(build.duringBuild.autocomplete)}\n` +
+      `    idle after:     /healthz ${latency(build.idle.healthz)}; autocomplete ${latency(build.idle.autocomplete)}`,
+  );
+}
+
 const median = (values: number[]) =>
   percentile(
     [...values].sort((a, b) => a - b),
@@ -553,7 +672,7 @@ const worst = (values: number[]) => Math.max(...values);
 const ms = (value: number) => `${value.toFixed(value < 100 ? 2 : 0)} ms`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
-function report(results: RunResult[], breakdown: Breakdown): boolean {
+function report(results: RunResult[], breakdown: Breakdown, build: SnapshotBuild): boolean {
   const p = (run: RunResult, q: number) =>
     percentile(
       [...run.autocomplete.timings].sort((a, b) => a - b),
@@ -645,8 +764,8 @@ function report(results: RunResult[], breakdown: Breakdown): boolean {
       `reports; ${r0.full.articlesSaved} articles saved after the beaches`,
   );
   console.log(
-    `  snapshot: ${kb(breakdown.snapshotJson)} of JSON, served as ${kb(breakdown.snapshotServed)} (brotli 11 by the ` +
-      `server); brotli 11 here ${kb(breakdown.snapshotBr11)}; size target (x${TARGETS.fullSyncBytesOverBr11}) ` +
+    `  snapshot: ${kb(breakdown.snapshotJson)} of JSON, served as ${kb(breakdown.snapshotServed)} (brotli ${SNAPSHOT_QUALITY}, window ` +
+      `${SNAPSHOT_LGWIN} by the server); brotli 11 (default window) here ${kb(breakdown.snapshotBr11)}; size target (x${TARGETS.fullSyncBytesOverBr11}) ` +
       `${kb(breakdown.snapshotBr11 * TARGETS.fullSyncBytesOverBr11)}\n` +
       `  payload (the stream fetched again uncompressed from Node in ${ms(breakdown.plainMs)}, compressed here):\n` +
       `    JSON ${kb(breakdown.json)}; brotli 4 (the server's) ${kb(breakdown.br4)}; gzip ${kb(breakdown.gzip)}\n` +
@@ -654,6 +773,7 @@ function report(results: RunResult[], breakdown: Breakdown): boolean {
       `    without descriptions: brotli 4 ${kb(breakdown.withoutDescriptionBr4)}; without descriptions and ` +
       `facilities: ${kb(breakdown.withoutDescriptionAndFacilitiesBr4)}`,
   );
+  printSnapshotBuild(build);
   console.log(
     `  delta: ${r0.delta.wire.requests} request(s), ${r0.delta.upserts} beaches; the writer (admin ` +
       `import-beaches, a process of its own, not timed above) took ${ms(median(results.map((r) => r.delta.writerMs)))}`,
@@ -682,6 +802,7 @@ function report(results: RunResult[], breakdown: Breakdown): boolean {
       targets: TARGETS,
       passed,
       payload: breakdown,
+      snapshotBuild: build,
       measures: Object.fromEntries(
         rows.map((row) => [
           row.label,
@@ -698,6 +819,7 @@ delete process.env.DATABASE_URL;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'safeshore-offline-bench-'));
 const harnessOut = path.join(scratch, 'web');
 let sqlitePath: string | undefined;
+let snapshotBuild: SnapshotBuild | undefined;
 let server: StartedServer | undefined;
 let browser: Browser | undefined;
 let passed: boolean;
@@ -724,16 +846,10 @@ try {
       WEB_DIST_DIR: harnessOut,
     },
   });
-  // A running server has its snapshot ready; the first one is built on the first request (brotli 11).
-  const snapshotStarted = performance.now();
-  for (;;) {
-    const response = await fetch(`${server.baseUrl}${SNAPSHOT_PATH}`);
-    await response.arrayBuffer();
-    if (response.status === 200) break;
-    if (response.status !== 503) throw new Error(`GET ${SNAPSHOT_PATH}: HTTP ${response.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  console.log(`  (snapshot of ${COUNT} beaches built in ${ms(performance.now() - snapshotStarted)})`);
+  // A running server has its snapshot ready: the first request starts the build (a quick one, then
+  // the final one); the runs begin once the final one is served.
+  snapshotBuild = await measureSnapshotBuild(server.baseUrl);
+  printSnapshotBuild(snapshotBuild);
   browser = await chromium.launch(CHROMIUM_LAUNCH);
   console.log(
     `Offline sync and autocomplete, ${COUNT} synthetic beaches, ${RUNS} runs, headless Chromium ` +
@@ -744,7 +860,7 @@ try {
     results.push(await measureRun(browser, server.baseUrl, sqlitePath, beaches, toChange, run, scratch));
     console.log(`  run ${run + 1}/${RUNS} done`);
   }
-  passed = report(results, await payloadBreakdown(server.baseUrl));
+  passed = report(results, await payloadBreakdown(server.baseUrl), snapshotBuild);
   console.log(
     `\nTargets: ${passed ? 'all met' : 'MISSED'} (load average at the end ${os.loadavg()[0]!.toFixed(1)})`,
   );

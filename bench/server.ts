@@ -5,6 +5,9 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** The Node flags of `npm start` (package.json's `start` script), so the benchmarks run the same server. */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=50'];
+
 export interface StartedServer {
   baseUrl: string;
   process: ChildProcess;
@@ -21,7 +24,11 @@ export async function startServer(options: {
 }): Promise<StartedServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'safeshore-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+  // BENCH_NODE_ARGS: flags for the server's Node only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof",
+  // which NODE_OPTIONS does not accept), to profile it under a benchmark's load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  // As package.json's `start` script runs it (its V8 flag: docs/decisions.md, "National scale at 50,000 beaches").
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

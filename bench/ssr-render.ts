@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -11,8 +12,10 @@ import { percentile, ROOT } from './server.ts';
  * database of 12,000 beaches (bench:generate). Builds the web app (client and server entry) into
  * WEB_DIST_DIR (default var/bench/web) unless SKIP_WEB_BUILD=true, then times `inject` of beach
  * pages: each first request of a page is a full render (data read in process + React render, the
- * read model's cache missed), then the same pages again from the page cache. Prints p50/p95/p99.
- * Target: p99 <= 20 ms for a render.
+ * read model's cache missed), then the same pages again from the page cache. Prints p50/p95/p99 of
+ * the wall time, and of the process's CPU time per request (user + system, all its threads): on a
+ * shared machine the wall time also counts the time other processes held the cores, the CPU time
+ * does not. The load average is printed before and after. Target: p99 <= 20 ms for a render.
  */
 const COUNT = Number(process.env.BENCH_BEACHES ?? 12_000);
 const PAGES = Number(process.env.BENCH_PAGES ?? 400);
@@ -59,18 +62,23 @@ try {
   // Warm-up: the server entry's import and the first render's one-off costs.
   for (const url of urls.slice(0, 5)) await app.inject({ url: `${url}?warm` });
 
-  const time = async (url: string) => {
+  const cpu = { renders: [] as number[], cached: [] as number[] };
+  const time = async (url: string, cpuTimes: number[]) => {
+    const cpuStarted = process.cpuUsage();
     const started = performance.now();
     const res = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
     const ms = performance.now() - started;
+    const used = process.cpuUsage(cpuStarted);
+    cpuTimes.push((used.user + used.system) / 1000);
     if (res.statusCode !== 200 || !res.body.includes('id="ssr-data"'))
       throw new Error(`${url}: HTTP ${res.statusCode}, not server rendered`);
     return ms;
   };
+  const loadBefore = os.loadavg();
   const renders: number[] = [];
-  for (const url of urls) renders.push(await time(url));
+  for (const url of urls) renders.push(await time(url, cpu.renders));
   const cached: number[] = [];
-  for (const url of urls) cached.push(await time(url));
+  for (const url of urls) cached.push(await time(url, cpu.cached));
 
   const line = (name: string, values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
@@ -80,6 +88,12 @@ try {
   console.log(`Server-rendered beach pages, ${rows.length} beaches, ${urls.length} pages, in process:`);
   console.log(`  ${line('render (cache miss)', renders)}`);
   console.log(`  ${line('page cache hit', cached)}`);
+  console.log(`  ${line('render, CPU time', cpu.renders)}`);
+  console.log(`  ${line('page cache hit, CPU time', cpu.cached)}`);
+  const loads = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
+  console.log(
+    `  load average before ${loads(loadBefore)}, after ${loads(os.loadavg())} (${os.availableParallelism()} CPUs)`,
+  );
   const p99 = percentile(
     [...renders].sort((a, b) => a - b),
     99,

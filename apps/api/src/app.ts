@@ -27,7 +27,11 @@ import { docsRoutes } from './modules/docs/openapi.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createLocationRepository } from './modules/location/location.repository.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
-import { buildSpatialIndex, indexedLocationRepository } from './modules/location/location.memory.ts';
+import {
+  buildSpatialIndex,
+  indexedLocationRepository,
+  patrolledTodayPerVersion,
+} from './modules/location/location.memory.ts';
 import { createLocationService } from './modules/location/location.service.ts';
 import { runAsPasswordClient, passwordWork } from './modules/accounts/passwords.ts';
 import { createNotFoundRepository, notFoundRoutes } from './modules/notfound/notfound.routes.ts';
@@ -45,6 +49,7 @@ import { createSearchService } from './modules/search/search.service.ts';
 import { createSyncRepository } from './modules/sync/sync.repository.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { createSyncSnapshot, snapshotRoute, type SyncSnapshot } from './modules/sync/snapshot.ts';
+import { createVersionWatcher, indexVersionSource } from './modules/read-model/version.ts';
 import { createSyncService } from './modules/sync/sync.service.ts';
 import {
   createWaterQualityService,
@@ -196,9 +201,13 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
     ),
   });
   // Finished public answers, cached per data version; answers carrying upstream data also follow it.
+  // One watcher of the shared version: the caches follow the data version, the in-memory indexes
+  // only the index version (a write that changes nothing they hold does not rebuild them).
+  const versionWatcher = createVersionWatcher(db);
   const readModel = createReadModel({
     db,
     clock,
+    watcher: versionWatcher,
     factStamps: {
       beach: () => String(waterQuality.provider?.peek()?.fetchedAt ?? ''),
       location: () => String(providerCacheGeneration()),
@@ -216,7 +225,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
   beachesRoutes(app, beachesService, readModel);
   patrolsRoutes(app, patrols);
   const searchIndex = versionedBuild(
-    readModel,
+    indexVersionSource(versionWatcher),
     () => buildSearchIndex(db),
     (error) => app.log.error({ reason: (error as Error).message }, 'search index build failed'),
   );
@@ -238,13 +247,20 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
   });
   const weather = registerWeather(app, { db, config, clock, providers: weatherProviders });
   const spatialIndex = versionedBuild(
-    readModel,
+    indexVersionSource(versionWatcher),
     () => buildSpatialIndex(db),
     (error) => app.log.error({ reason: (error as Error).message }, 'spatial index build failed'),
   );
-  const locationRepository = indexedLocationRepository(createLocationRepository(db), spatialIndex);
+  // Rows that change with any write (list beaches, announcements) are kept per data version.
+  const locationRepository = indexedLocationRepository(createLocationRepository(db), spatialIndex, {
+    dataVersion: () => readModel.version(),
+  });
   const locationService = createLocationService(locationRepository, clock, {
-    patrolledToday: (ids, now) => patrols.patrolledToday(ids, now),
+    // Kept per data version and local date (location.memory.ts).
+    patrolledToday: patrolledTodayPerVersion(
+      (ids, now) => patrols.patrolledToday(ids, now),
+      () => readModel.version(),
+    ),
     currentObservations: (latitude, longitude) => weather.cachedCurrentObservations(latitude, longitude),
     marineWarnings: (state, latitude, longitude) => weather.warningsAt(state, latitude, longitude),
     waterQuality: (beaches) => waterQuality.cachedForBeaches(beaches),
@@ -289,6 +305,11 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
     service: syncService,
     versions: readModel,
     onError: (error) => app.log.error({ reason: (error as Error).message }, 'sync snapshot build failed'),
+    onBuilt: ({ version, quality, beaches, jsonBytes, br, buildMs }) =>
+      app.log.info(
+        { version, quality, beaches, jsonBytes, brBytes: br.length, buildMs: Math.round(buildMs) },
+        'sync snapshot built',
+      ),
   });
   app.decorate('syncSnapshot', syncSnapshot);
   snapshotRoute(app, syncSnapshot);
@@ -310,6 +331,8 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
             patrols: (beachId) => patrols.patrols(String(beachId), {}),
             place: (pathname, ip) =>
               locationService.locate({ body: { url: pathname }, xLocation: undefined, ip }),
+            home: (ip) => locationService.locate({ body: {}, xLocation: undefined, ip }),
+            homePostcode: (ip) => locationService.postcodeForAddress(ip),
           },
         })
       : undefined;

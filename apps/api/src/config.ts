@@ -316,6 +316,8 @@ const EnvSchema = z.object({
   /** Sends per second to FCM, and to each Web Push service. */
   ALERTS_FCM_PER_SECOND: z.coerce.number().int().min(1).default(500),
   ALERTS_WEB_PUSH_PER_SECOND: z.coerce.number().int().min(1).default(1_000),
+  /** Worker threads that encrypt Web Push payloads (0: on the event loop). */
+  ALERTS_WEB_PUSH_THREADS: z.coerce.number().int().min(0).max(16).default(1),
   /** Attempts per alert and person before it is given up; waits double from ALERTS_RETRY_BASE_MS. */
   ALERTS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
   ALERTS_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),

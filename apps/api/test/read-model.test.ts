@@ -17,8 +17,17 @@ import { removeBeach } from '../src/db/seed/remove-beach.ts';
 import { loadSampleData, removeSampleData } from '../src/db/seed/sample.ts';
 import { createAlgalRepository } from '../src/modules/algal/algal.repository.ts';
 import { createLocalStorage } from '../src/modules/algal/storage.ts';
-import { chooseEncoding, createReadModel, matchesIfNoneMatch } from '../src/modules/read-model/cache.ts';
-import { createSyncSnapshot } from '../src/modules/sync/snapshot.ts';
+import {
+  chooseEncoding,
+  createReadModel,
+  matchesIfNoneMatch,
+  RENDER_REUSE_MAX_MS,
+} from '../src/modules/read-model/cache.ts';
+import {
+  createSyncSnapshot,
+  SNAPSHOT_QUALITY,
+  SNAPSHOT_QUICK_QUALITY,
+} from '../src/modules/sync/snapshot.ts';
 import { createSyncRepository } from '../src/modules/sync/sync.repository.ts';
 import { createSyncService } from '../src/modules/sync/sync.service.ts';
 import { importWaterQualitySites } from '../src/modules/water-quality/import-sites.ts';
@@ -111,14 +120,54 @@ describe('cached public answers', () => {
     expect((await get('/api/v4/map/beaches?neCoords=x')).statusCode).toBe(422);
   });
 
-  it('keeps clock-dependent answers no longer than their TTL', async () => {
-    const first = await get(`/api/v4/beach/${bondi.id}`);
-    const same = await get(`/api/v4/beach/${bondi.id}`);
-    expect(same.body).toBe(first.body);
+  it('makes clock-dependent answers again after their TTL; unchanged ones keep their bytes and ETag', async () => {
+    const url = `/api/v4/beach/${bondi.id}`;
+    // A closure that expires 45 s from now: the answer depends on the clock.
+    const setStatus = (status: string | null, expiresAt: Date | null) =>
+      t.handle.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('beaches')
+          .set({
+            status,
+            status_reason: null,
+            status_message: null,
+            status_set_at: status ? clock.date().toISOString() : null,
+            status_expires_at: expiresAt?.toISOString() ?? null,
+            status_set_by: status ? 'lifesaver' : null,
+          })
+          .where('id', '=', bondi.id)
+          .execute();
+        await bumpDataVersion(trx, clock.date());
+      });
+    await setStatus('Closed', new Date(clock.date().getTime() + 45_000));
+    const first = await get(url);
+    expect(JSON.parse(first.body).beach.status).toBe('Closed');
+    expect((await get(url)).body).toBe(first.body);
+    // Past the 30 s TTL the answer is made again; it is the same but for rendered_at, so the cached
+    // bytes are kept: the same rendered_at, the same ETag, a 304 for whoever holds it.
     clock.advance(31_000);
-    const later = await get(`/api/v4/beach/${bondi.id}`);
-    // rendered_at moved: produced again after the 30 s TTL.
-    expect(JSON.parse(later.body).beach.rendered_at).not.toBe(JSON.parse(first.body).beach.rendered_at);
+    const same = await get(url);
+    expect(same.body).toBe(first.body);
+    expect(same.headers.etag).toBe(first.headers.etag);
+    expect((await get(url, { 'if-none-match': first.headers.etag as string })).statusCode).toBe(304);
+    // The closure expires at 45 s: made again after the TTL, the answer changes, and so do its time
+    // and ETag.
+    clock.advance(31_000);
+    const expired = await get(url);
+    expect(JSON.parse(expired.body).beach.status).toBeNull();
+    expect(JSON.parse(expired.body).beach.rendered_at).toBe(clock.date().toISOString());
+    expect(expired.headers.etag).not.toBe(first.headers.etag);
+    // Unchanged bytes are kept at most RENDER_REUSE_MAX_MS: "Rendered @" is never older than that.
+    let latest = expired;
+    for (let waited = 0; waited <= RENDER_REUSE_MAX_MS; waited += 31_000) {
+      clock.advance(31_000);
+      latest = await get(url);
+    }
+    expect(JSON.parse(latest.body).beach.rendered_at).not.toBe(JSON.parse(expired.body).beach.rendered_at);
+    expect(
+      clock.date().getTime() - Date.parse(JSON.parse(latest.body).beach.rendered_at as string),
+    ).toBeLessThan(RENDER_REUSE_MAX_MS);
+    await setStatus(null, null);
   });
 
   it('a write that raises the version is seen on every cached read path at once', async () => {
@@ -145,6 +194,36 @@ describe('cached public answers', () => {
     expect((await locate()).body).toContain('Bondi Renamed');
     await renameBondi('Bondi Beach', true);
     expect((await get(paths[0]!)).body).not.toContain('Bondi Renamed');
+  });
+
+  it('a location by coordinate is kept from its second request, compressed fast, with the same body', async () => {
+    const locate = (latitude: number, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v4/location',
+        headers,
+        payload: { latitude, longitude: 151.27 },
+      });
+    const stats = () => t.app.readModel.stats();
+    const first = await locate(-33.8912);
+    const { misses, entries } = stats();
+    // Asked once: answered, not kept (a stream of new coordinates keeps nothing)...
+    const second = await locate(-33.8912, { 'accept-encoding': 'br' });
+    expect(stats().misses).toBe(misses + 1);
+    expect(stats().entries).toBe(entries + 1);
+    // ...asked again: kept, and served from the cache after that.
+    const third = await locate(-33.8912, { 'accept-encoding': 'gzip' });
+    expect(stats().misses).toBe(misses + 1);
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(second.rawPayload).toString()).toBe(first.body);
+    expect(third.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(third.rawPayload).toString()).toBe(first.body);
+    expect(second.headers.etag).toBe((first.headers.etag as string).replace(/"$/, '-br"'));
+    // A write still reaches it.
+    await renameBondi('Bondi Renamed', true);
+    expect((await locate(-33.8912)).body).toContain('Bondi Renamed');
+    await renameBondi('Bondi Beach', true);
+    expect((await locate(-33.8912)).body).not.toContain('Bondi Renamed');
   });
 
   it('article answers follow the articles import', async () => {
@@ -325,8 +404,12 @@ describe('the sync snapshot', () => {
     const service = createSyncService(createSyncRepository(t.handle.db), clock.date);
     const one = createSyncSnapshot({ service, versions: readModel, minIntervalMs: 0 });
     const many = createSyncSnapshot({ service, versions: readModel, minIntervalMs: 0, readPageSize: 37 });
-    const [a, b] = await Promise.all([one.ready(), many.ready()]);
+    // Compressed in this process's thread pool instead of the low-priority compressor process.
+    const inProcess = createSyncSnapshot({ service, versions: readModel, separateProcess: false });
+    const [a, b, c] = await Promise.all([one.ready(), many.ready(), inProcess.ready()]);
     const parsed = (s: typeof a) => JSON.parse(zlib.brotliDecompressSync(s.br).toString()) as SyncResponse;
+    expect(parsed(c)).toEqual(parsed(a));
+    expect(c.tag).toBe(a.tag);
     expect(parsed(b)).toEqual(parsed(a));
     expect(b.tag).toBe(a.tag);
     expect(parsed(a).beaches_upsert.length).toBeGreaterThan(37 * 5);
@@ -359,6 +442,72 @@ describe('the sync snapshot', () => {
     const rebuilt = JSON.parse(zlib.brotliDecompressSync(after.br).toString()) as SyncResponse;
     expect(rebuilt.beaches_upsert.find((b) => b.id === bondi.id)?.title).toBe('Snapshot Bondi');
     snapshot.stop();
+    await renameBondi('Bondi Beach', true);
+  });
+});
+
+describe('the sync snapshot across writes', () => {
+  const unpack = (br: Buffer) => JSON.parse(zlib.brotliDecompressSync(br).toString()) as SyncResponse;
+
+  it("a process's first snapshot is a quick one, replaced at once by the final one of the same data", async () => {
+    const readModel = createReadModel({ db: t.handle.db, clock: clock.date });
+    const built: Array<{ quality: number; tag: string; br: Buffer }> = [];
+    const snapshot = createSyncSnapshot({
+      service: createSyncService(createSyncRepository(t.handle.db), clock.date),
+      versions: readModel,
+      onBuilt: (s) => built.push(s),
+    });
+    expect(snapshot.current()).toBeNull();
+    await snapshot.refresh();
+    // The quick one is there as soon as its build is done...
+    expect(snapshot.current()?.quality).toBe(SNAPSHOT_QUICK_QUALITY);
+    // ...and the final one replaces it without being asked.
+    const final = await snapshot.ready();
+    expect(final.quality).toBe(SNAPSHOT_QUALITY);
+    expect(built.map((s) => s.quality)).toEqual([SNAPSHOT_QUICK_QUALITY, SNAPSHOT_QUALITY]);
+    expect(snapshot.current()).toBe(final);
+    // The same data; different bytes, so a different ETag.
+    expect(unpack(built[1]!.br)).toEqual(unpack(built[0]!.br));
+    expect(built[1]!.tag).not.toBe(built[0]!.tag);
+    expect(built[1]!.tag.replace(/-q\d+$/, '')).toBe(built[0]!.tag.replace(/-q\d+$/, ''));
+    snapshot.stop();
+  });
+
+  it('a write leads to a new snapshot; until it is built the old one is served, with its cursor', async () => {
+    const snapshot = t.app.syncSnapshot;
+    const old = await snapshot.ready();
+    const fetchSnapshot = async () => {
+      const response = await get('/api/v4/sync/snapshot', { 'accept-encoding': 'br' });
+      expect(response.statusCode).toBe(200);
+      return { etag: response.headers.etag as string, page: unpack(response.rawPayload) };
+    };
+    const before = await fetchSnapshot();
+    expect(before.etag).toBe(`"${old.tag}-br"`);
+    await t.handle.db.transaction().execute(async (trx) => {
+      await trx.updateTable('beaches').set({ title: 'Served Bondi' }).where('id', '=', bondi.id).execute();
+      await markBeachesChanged(trx, [bondi.id]);
+      await bumpDataVersion(trx, clock.date());
+    });
+    // Within the rebuild interval the old snapshot is still served (not a 503, not page by page)...
+    const during = await fetchSnapshot();
+    expect(during.etag).toBe(before.etag);
+    expect(during.page.cursor).toBe(old.cursor);
+    expect(during.page.beaches_upsert.find((b) => b.id === bondi.id)?.title).not.toBe('Served Bondi');
+    // ...and the delta from its cursor brings the write.
+    const delta = JSON.parse(
+      (await t.app.inject({ method: 'POST', url: '/api/v4/sync', payload: { since: during.page.cursor } }))
+        .body,
+    ) as SyncResponse;
+    expect(delta.full).toBe(false);
+    expect(delta.beaches_upsert.map((b) => b.title)).toEqual(['Served Bondi']);
+    // The rebuilt one has the write itself, under a new ETag and a later cursor.
+    const rebuilt = await snapshot.ready();
+    expect(rebuilt.version).toBeGreaterThan(old.version);
+    const after = await fetchSnapshot();
+    expect(after.etag).toBe(`"${rebuilt.tag}-br"`);
+    expect(after.etag).not.toBe(before.etag);
+    expect(after.page.cursor).not.toBe(old.cursor);
+    expect(after.page.beaches_upsert.find((b) => b.id === bondi.id)?.title).toBe('Served Bondi');
     await renameBondi('Bondi Beach', true);
   });
 });

@@ -7,9 +7,15 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BeachDetailResponseSchema } from '@safeshore/domain';
+import {
+  BeachDetailResponseSchema,
+  LocationResponseSchema,
+  type BeachDetailResponse,
+} from '@safeshore/domain';
 import { loadConfig, ROOT_DIR } from '../src/config.ts';
+import { importIpRanges } from '../src/db/seed/ip-ranges.ts';
 import { contentSecurityPolicy } from '../src/http/security.ts';
+import { createReadModel } from '../src/modules/read-model/index.ts';
 import {
   discoveryRoutes,
   sitemapIndexXml,
@@ -18,8 +24,8 @@ import {
   SITEMAP_MAX_URLS,
   type SitemapEntry,
 } from '../src/web/discovery.ts';
-import { createPageRenderer } from '../src/web/pages.ts';
-import { registerWebApp } from '../src/web/static.ts';
+import { createPageRenderer, DEGRADED_PAGE_TTL_MS, PAGE_CACHE_POLICY } from '../src/web/pages.ts';
+import { isPagePath, registerWebApp } from '../src/web/static.ts';
 import { TEST_NOW } from './clock.ts';
 import { openTestDatabase, startTestApp, type TestApp } from './helpers.ts';
 
@@ -242,6 +248,71 @@ describe('place and state pages', () => {
   });
 });
 
+/**
+ * The map page's frame. The spec has no map route (section 2: any other path is a 404): the map is a
+ * section of Home and the place pages ("Explore using the Map", inline on large screens, a Map
+ * button and dialog on small ones) and a card on the beach page. Those pages are in the one route
+ * table, so their map's frame is rendered on the server; Leaflet and the tiles stay in the browser.
+ */
+describe("the map's frame", () => {
+  const DESKTOP = { 'sec-ch-ua-mobile': '?0' };
+  const PHONE = { 'sec-ch-ua-mobile': '?1' };
+  /** The map section's markup: its heading, and whatever stands in for the map itself. */
+  function mapSection(html: string): string | null {
+    const at = html.indexOf('<section class="map-section"');
+    return at < 0 ? null : html.slice(at, html.indexOf('</section>', at) + '</section>'.length);
+  }
+  const noLeaflet = (html: string) => {
+    expect(html).not.toMatch(/leaflet-container|leaflet-tile/);
+    // Leaflet's code is not preloaded either: it loads when the map comes near the screen.
+    expect(html).not.toMatch(/<link rel="modulepreload" href="[^"]*BeachMap/);
+  };
+
+  it('a place page holds its map section (heading and placeholder), without Leaflet', async () => {
+    const res = await t.app.inject({ url: '/nsw/waverley/bondi-beach', headers: DESKTOP });
+    expect(res.statusCode).toBe(200);
+    const section = mapSection(res.body);
+    expect(section).not.toBeNull();
+    expect(section).toMatch(/<h2 id="[^"]+">Explore using the Map<\/h2>/);
+    expect(section).toContain('map-section__placeholder');
+    noLeaflet(res.body);
+  });
+
+  it('on a phone the section holds the Map button that opens the map', async () => {
+    const res = await t.app.inject({ url: '/nsw/waverley/bondi-beach', headers: PHONE });
+    const section = mapSection(res.body);
+    expect(section).toMatch(/Explore using the Map<\/h2><button type="button" class="button">Map<\/button>/);
+    noLeaflet(res.body);
+  });
+
+  it("Home holds the map section of the visitor's place", async () => {
+    const res = await t.app.inject({ url: '/', headers: DESKTOP });
+    expect(res.statusCode).toBe(200);
+    // Home is rendered with the visitor's place (here the default place, as the API answers an
+    // address nobody knows), and with it the map's frame.
+    expect(payloadOf(res.body).queries.queries.length).toBeGreaterThan(0);
+    expect(mapSection(res.body)).toMatch(/>Explore using the Map<\/h2>/);
+    expect(mapSection(res.body)).toContain('map-section__placeholder');
+    noLeaflet(res.body);
+  });
+
+  it("a beach page holds its map card on a large screen and the Map button on a phone's", async () => {
+    const desktop = await t.app.inject({ url: BONDI, headers: DESKTOP });
+    expect(desktop.body).toMatch(/<div class="card beach__wide beach__map"><section class="map-section"/);
+    expect(mapSection(desktop.body)).toMatch(/>Map<\/h2>/);
+    noLeaflet(desktop.body);
+    const phone = await t.app.inject({ url: BONDI, headers: PHONE });
+    expect(phone.body).not.toContain('beach__map');
+    expect(phone.body).toMatch(/<button type="button" class="button button--secondary">Map<\/button>/);
+  });
+
+  it('there is no /map page: like any path outside the route table it is a rendered 404', async () => {
+    const res = await t.app.inject('/map');
+    expect(res.statusCode).toBe(404);
+    expect(headOf(res.body).title).toBe('404 | SafeShore');
+  });
+});
+
 describe('Home', () => {
   it('is rendered with the app name as title and the site as canonical', async () => {
     const res = await t.app.inject('/');
@@ -250,6 +321,106 @@ describe('Home', () => {
     expect(head.title).toBe('SafeShore');
     expect(head.canonical).toBe(`${BASE}/`);
     expect(res.body).toContain('Find a beach. Know before you go.');
+  });
+
+  describe("holds the place found from the caller's address", () => {
+    // The test's IP-location data: TEST-NET-3 is on the Gold Coast, TEST-NET-2 is nowhere known.
+    const GOLD_COAST = '203.0.113.7';
+    const UNKNOWN = '198.51.100.1';
+    beforeAll(async () => {
+      const file = path.join(dist, 'ranges.csv');
+      fs.writeFileSync(file, 'start_ip,end_ip,postcode\n203.0.113.0,203.0.113.255,4217\n');
+      expect((await importIpRanges(t.handle.db, file)).rejected).toEqual([]);
+    });
+
+    /** What the API's location endpoint answers this address with no body (the browser's fallback). */
+    async function apiAnswer(remoteAddress: string) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v4/location/', remoteAddress });
+      return LocationResponseSchema.parse(res.json());
+    }
+
+    /** The location note's text, as a reader sees it. */
+    function noteOf(html: string): string | undefined {
+      const note = /<p class="location-note" data-testid="location-note"[^>]*>(.*?)<\/p>/.exec(html);
+      return note?.[1]!.replace(/<!-- -->|<[^>]+>/g, '');
+    }
+
+    /** The dehydrated Home query (the browser's key for it) and its answer. */
+    function homeQuery(html: string) {
+      const queries = payloadOf(html).queries.queries as Array<{
+        queryKey: unknown;
+        state: { data: unknown };
+      }>;
+      return queries.find((query) => JSON.stringify(query.queryKey) === '["location","online","home"]');
+    }
+
+    it('a located address: the answer the API gives it, rendered and dehydrated for the browser', async () => {
+      const api = await apiAnswer(GOLD_COAST);
+      expect(api.resolved_by).toBe('ip');
+      const place = api.place!;
+      expect(place.postcode).toBe('4217');
+
+      const res = await t.app.inject({ url: '/', remoteAddress: GOLD_COAST });
+      expect(res.statusCode).toBe(200);
+      expect(noteOf(res.body)).toBe(
+        `Showing beaches near ${place.title}, Queensland, an approximate location from your internet connection.`,
+      );
+      expect(res.body).toContain('data-source="ip"');
+      // The lists and announcements are in the HTML, not loading.
+      expect(res.body).toContain(`Beaches near ${place.title}`);
+      expect(res.body).not.toContain('Finding beaches near you');
+      for (const beach of api.patrolledBeaches) expect(res.body).toContain(beach.title);
+      for (const announcement of api.announcements) expect(res.body).toContain(announcement.title);
+      // The browser hydrates with the same answer (its query key), not asked for its position yet.
+      const query = homeQuery(res.body);
+      expect(query?.state.data).toEqual({
+        response: api,
+        position: null,
+        geolocationFailure: null,
+        fromServer: true,
+      });
+    });
+
+    it('an address nobody knows: the default place, as the API answers it', async () => {
+      const api = await apiAnswer(UNKNOWN);
+      expect(api.resolved_by).toBe('default');
+      const res = await t.app.inject({ url: '/', remoteAddress: UNKNOWN });
+      expect(res.statusCode).toBe(200);
+      expect(noteOf(res.body)).toBe(
+        `Showing beaches near ${api.place!.title}, New South Wales, our default location, because we could not find yours.`,
+      );
+      expect((homeQuery(res.body)?.state.data as { response: unknown }).response).toEqual(api);
+    });
+
+    it('is private (no shared cache), revalidated by ETag, and kept per located place, not per address', async () => {
+      const first = await t.app.inject({ url: '/', remoteAddress: GOLD_COAST });
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      expect(first.headers['cdn-cache-control']).toBeUndefined();
+      expect(first.headers.vary).toContain('Accept-Encoding');
+      const etag = first.headers.etag as string;
+      expect(etag).toBeTruthy();
+      // Another address in the same place: the same page (one render per place).
+      const neighbour = await t.app.inject({ url: '/', remoteAddress: '203.0.113.200' });
+      expect(neighbour.headers.etag).toBe(etag);
+      const revalidated = await t.app.inject({
+        url: '/',
+        remoteAddress: '203.0.113.9',
+        headers: { 'if-none-match': etag },
+      });
+      expect(revalidated.statusCode).toBe(304);
+      // Somewhere else: another page, which that tag does not match.
+      const elsewhere = await t.app.inject({
+        url: '/',
+        remoteAddress: UNKNOWN,
+        headers: { 'if-none-match': etag },
+      });
+      expect(elsewhere.statusCode).toBe(200);
+      expect(elsewhere.headers.etag).not.toBe(etag);
+      expect(elsewhere.headers['cache-control']).toBe('private, no-cache');
+      // Pages that show the same to everyone stay cacheable by a CDN.
+      const beach = await t.app.inject({ url: BONDI, remoteAddress: GOLD_COAST });
+      expect(beach.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, must-revalidate');
+    });
   });
 });
 
@@ -487,7 +658,14 @@ describe('a slow provider', () => {
       baseUrl: BASE,
       deadlineMs: 100,
       clock: () => new Date(TEST_NOW),
-      services: { beach: never, article: never, place: never, patrols: never },
+      services: {
+        beach: never,
+        article: never,
+        place: never,
+        patrols: never,
+        home: never,
+        homePostcode: async () => null,
+      },
     });
     await registerWebApp(app, dist, renderer);
     try {
@@ -498,9 +676,110 @@ describe('a slow provider', () => {
       expect(res.body).toContain('Loading beach');
       // Nothing about the beach was sent as data: the browser's query runs.
       expect(payloadOf(res.body).queries.queries).toEqual([]);
+      // Home's place too: it renders as finding, and the browser looks the place up.
+      const home = await app.inject('/');
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('Finding beaches near you');
+      expect(payloadOf(home.body).queries.queries).toEqual([]);
+      expect(home.headers['cache-control']).toBe('private, no-cache');
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('a page rendered while a read missed its deadline', () => {
+  it('is kept 2 s, not the 30 s of a full page, so the next reader after that gets the answer', async () => {
+    // The real beach and patrols answers, from the app's own API.
+    const beach = (await t.app.inject(`/api/v4${BONDI}`)).json<unknown>();
+    const id = BeachDetailResponseSchema.parse(beach).beach.id;
+    const patrols = (await t.app.inject(`/api/v4/beach/${id}/patrols`)).json<unknown>();
+    let slow = true;
+    let now = TEST_NOW;
+    const clock = () => new Date(now);
+    const never = () => new Promise<never>(() => undefined);
+    const app = Fastify();
+    const renderer = createPageRenderer({
+      distDir: dist,
+      baseUrl: BASE,
+      deadlineMs: 100,
+      clock,
+      readModel: createReadModel({ db: t.handle.db, clock }),
+      services: {
+        beach: () => (slow ? never() : Promise.resolve(beach as BeachDetailResponse)),
+        article: never,
+        place: never,
+        patrols: () => Promise.resolve(patrols),
+        home: never,
+        homePostcode: async () => null,
+      },
+    });
+    await registerWebApp(app, dist, renderer);
+    try {
+      const degraded = await app.inject(BONDI);
+      expect(degraded.statusCode).toBe(200);
+      expect(degraded.body).toContain('Loading beach');
+      // A CDN keeps it 2 s at most (no stale-while-revalidate), browsers revalidate.
+      expect(degraded.headers['cache-control']).toBe('public, max-age=0, s-maxage=2, must-revalidate');
+      expect(degraded.headers['cdn-cache-control']).toBe('public, max-age=2');
+      expect(DEGRADED_PAGE_TTL_MS).toBe(2_000);
+
+      // The provider answers again. Within the 2 s the loading page is still the answer (one
+      // render per 2 s while a provider is slow), ...
+      slow = false;
+      now += 1_500;
+      expect((await app.inject(BONDI)).body).toContain('Loading beach');
+      // ... and after them the full page, kept like any other (30 s, stale-while-revalidate at a CDN).
+      now += 600;
+      const full = await app.inject(BONDI);
+      expect(full.statusCode).toBe(200);
+      expect(full.body).toMatch(/<h1 id="beach-title"[^>]*>Bondi Beach<\/h1>/);
+      expect(full.body).not.toContain('Loading beach');
+      expect(full.headers['cache-control']).toBe(PAGE_CACHE_POLICY.cacheControl);
+      expect(full.headers['cdn-cache-control']).toBe('public, max-age=30, stale-while-revalidate=30');
+      // A browser holding the loading page's ETag gets the full page, not a 304.
+      const revalidated = await app.inject({
+        url: BONDI,
+        headers: { 'if-none-match': String(degraded.headers.etag) },
+      });
+      expect(revalidated.statusCode).toBe(200);
+      now += 20_000;
+      expect((await app.inject(BONDI)).headers.etag).toBe(full.headers.etag);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('page paths', () => {
+  it('are answered as pages without looking for a file of that name (the static wildcard)', () => {
+    const none = new Set<string>();
+    for (const page of [
+      BONDI,
+      '/beach/123',
+      '/surf-safety/ripcurrents',
+      '/about',
+      '/nsw/waverley/bondi-beach',
+    ])
+      expect(isPagePath(page, none), page).toBe(true);
+    // Files, and paths outside the route table (the app's 404 after the files were looked at).
+    for (const other of ['/favicon.svg', '/assets/index-abc.js', '/icons/icon-512.png', '/map', '/beach/a/b'])
+      expect(isPagePath(other, none), other).toBe(false);
+    // A name the build holds at its top level stays the static files' first.
+    expect(isPagePath('/about', new Set(['about']))).toBe(false);
+  });
+
+  it('still serve files, HEAD requests and unknown paths as before', async () => {
+    const file = await t.app.inject('/index.html');
+    expect(file.statusCode).toBe(200);
+    const head = await t.app.inject({ method: 'HEAD', url: BONDI });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    const unknown = await t.app.inject('/beach/nsw/too/many/segments/here');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+    // Other methods on a page path are not pages (the API's not-found answer, as before).
+    expect((await t.app.inject({ method: 'POST', url: BONDI })).statusCode).toBe(404);
   });
 });
 
@@ -533,6 +812,63 @@ describe('PUBLIC_BASE_URL', () => {
       expect((await off.app.inject('/beach/nsw/nowhere/no-such/beach')).statusCode).toBe(200);
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe("a rendered page's scripts", () => {
+  it('load after the first paint through the boot script; the client-rendered shell keeps Vite tags', async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'safeshore-ssr-boot-'));
+    const app = Fastify();
+    try {
+      fs.symlinkSync(path.join(dist, '.server'), path.join(other, '.server'));
+      const preloads =
+        '<link rel="modulepreload" crossorigin href="/assets/framework-test.js">\n' +
+        '    <link rel="modulepreload" crossorigin href="/assets/api-test.js">\n  </head>';
+      fs.writeFileSync(path.join(other, 'index.html'), TEMPLATE.replace('</head>', preloads));
+      fs.mkdirSync(path.join(other, '.vite'));
+      fs.writeFileSync(
+        path.join(other, '.vite', 'manifest.json'),
+        JSON.stringify({
+          'index.html': { file: 'assets/index-test.js', isEntry: true, imports: [] },
+          'src/boot.ts': { file: 'assets/boot-test.js', isEntry: true },
+        }),
+      );
+      const never = () => new Promise<never>(() => undefined);
+      const renderer = createPageRenderer({
+        distDir: other,
+        baseUrl: BASE,
+        deadlineMs: 50,
+        clock: () => new Date(TEST_NOW),
+        services: {
+          beach: never,
+          article: never,
+          place: never,
+          patrols: never,
+          home: never,
+          homePostcode: async () => null,
+        },
+      });
+      await registerWebApp(app, other, renderer);
+
+      const page = await app.inject('/');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('id="ssr-data"');
+      const scripts = page.body.match(/<script type="module"[^>]*><\/script>/g);
+      expect(scripts).toEqual([
+        '<script type="module" crossorigin src="/assets/boot-test.js" data-entry="/assets/index-test.js"' +
+          ' data-preload="/assets/framework-test.js /assets/api-test.js"></script>',
+      ]);
+      expect(page.body).not.toContain('rel="modulepreload"');
+
+      // Not rendered on the server: the shell, whose script is the page, as Vite wrote it.
+      const shell = await app.inject('/login');
+      expect(shell.body).not.toContain('ssr-data');
+      expect(shell.body).toContain('<script type="module" crossorigin src="/assets/index-test.js"></script>');
+      expect(shell.body).toContain('<link rel="modulepreload" crossorigin href="/assets/framework-test.js">');
+    } finally {
+      await app.close();
+      fs.rmSync(other, { recursive: true, force: true });
     }
   });
 });

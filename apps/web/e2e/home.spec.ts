@@ -70,7 +70,27 @@ test.describe('with the browser position near Bondi', () => {
   });
 });
 
-test('denied geolocation falls back to the server lookup', async ({ browser }) => {
+test('without JavaScript, Home arrives with the place found from the address, its lists and announcements', async ({
+  browser,
+}) => {
+  const context = await newClockedContext(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  // This server's caller (127.0.0.1) has no public address: the default place, as the API answers.
+  await expect(page.getByTestId('location-note')).toHaveText(
+    'Showing beaches near Bondi Beach, New South Wales, our default location, because we could not find yours.',
+  );
+  await expect(page.getByRole('region', { name: 'Announcements' })).toContainText('SafeShore is in preview');
+  await expect(page.getByRole('list', { name: 'Patrolled' }).getByRole('link').first()).toHaveText(
+    'Bondi Beach',
+  );
+  await expect(page.getByText('Finding beaches near you')).toHaveCount(0);
+  await context.close();
+});
+
+test('denied geolocation keeps the server lookup the page arrived with, asking nothing more', async ({
+  browser,
+}) => {
   const context = await newClockedContext(browser, { permissions: [] });
   await keepMapLocal(context);
   // Deny explicitly: the browser answers PERMISSION_DENIED without asking.
@@ -83,14 +103,19 @@ test('denied geolocation falls back to the server lookup', async ({ browser }) =
       } as GeolocationPositionError);
   });
   const page = await context.newPage();
-  const lookup = page.waitForRequest((r) => r.url().endsWith('/api/v4/location/') && r.method() === 'POST');
+  const lookups: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v4/location')) lookups.push(r.url());
+  });
   await page.goto('/');
-  // No body: the server looks up the caller's address, else the default coordinate (Bondi).
-  expect((await lookup).postData()).toBeNull();
+  // The server looked up the caller's address (else the default coordinate, Bondi) for the page;
+  // the browser's own lookup with no body would get the same answer, so none is made.
   await expect(page.getByTestId('location-note')).toContainText(
     'Showing beaches near Bondi Beach, New South Wales, our default location',
   );
   await expect(page.getByTestId('location-note')).toContainText('Allow location access');
+  await page.waitForLoadState('networkidle');
+  expect(lookups).toEqual([]);
   await expect(page.getByRole('list', { name: 'Patrolled' }).getByRole('link').first()).toHaveText(
     'Bondi Beach',
   );
@@ -99,6 +124,9 @@ test('denied geolocation falls back to the server lookup', async ({ browser }) =
 
 test('a location failure shows the server message and clears the lists', async ({ page, context }) => {
   await keepMapLocal(context);
+  // With a position the browser looks it up itself (the server's lookup is by address only).
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(BONDI);
   await page.route('**/api/v4/location/', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Try later"}' }),
   );

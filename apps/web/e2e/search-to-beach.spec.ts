@@ -74,6 +74,9 @@ test('an unknown beach says so', async ({ page }) => {
 
 test('offline, the red banner tells the user', async ({ page, context }) => {
   await page.goto('/');
+  // A rendered page loads the app after its first paint, and the app its lazy parts after that:
+  // the connection drops once the page is running, not while its code is still arriving.
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await expect(page.getByText('You are offline! Go online to get the latest updates.')).toBeVisible();
   await context.setOffline(false);

@@ -1,3 +1,4 @@
+import { keepMapLocal } from './map-helpers.ts';
 import { expect, newClockedContext, test } from './support/test.ts';
 
 /**
@@ -9,6 +10,7 @@ import { expect, newClockedContext, test } from './support/test.ts';
 
 const BONDI = '/beach/nsw/waverley/bondi-beach/bondi-beach';
 const ARTICLE = '/surf-safety/ripcurrents';
+const PLACE = '/nsw/waverley/bondi-beach';
 
 test.describe('with JavaScript disabled', () => {
   test('a beach page shows its name, Right now and the emergency line', async ({ browser }) => {
@@ -34,6 +36,21 @@ test.describe('with JavaScript disabled', () => {
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toContainText(/rip/i);
     await expect(page.locator('main')).toContainText(/rip current/i);
+    await context.close();
+  });
+
+  test("a place page shows its map's frame; the map itself needs the browser", async ({ browser }) => {
+    const context = await newClockedContext(browser, {
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = await context.newPage();
+    const response = await page.goto(PLACE);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle('Bondi Beach | SafeShore');
+    const frame = page.getByRole('region', { name: 'Explore using the Map' });
+    await expect(frame.getByRole('heading', { level: 2, name: 'Explore using the Map' })).toBeVisible();
+    await expect(page.locator('.leaflet-container')).toHaveCount(0);
     await context.close();
   });
 
@@ -101,4 +118,32 @@ test.describe('with JavaScript', () => {
       await context.close();
     });
   }
+});
+
+test("the map's frame hydrates, then the map loads into it without console errors", async ({ browser }) => {
+  const context = await newClockedContext(browser, { viewport: { width: 1280, height: 900 } });
+  await keepMapLocal(context);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+    if (/hydrat/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(PLACE);
+  const frame = page.getByRole('region', { name: 'Explore using the Map' });
+  // The frame is in the first HTML (before any script ran it was there: see the no-JavaScript test).
+  await expect(frame.getByRole('heading', { level: 2 })).toHaveText('Explore using the Map');
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+  await frame.scrollIntoViewIfNeeded();
+  // Leaflet's code loads on demand into the same section: allow for a busy machine.
+  await expect(page.getByRole('region', { name: 'Map of beaches near Bondi Beach' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(frame.locator('.leaflet-container')).toHaveCount(1);
+  expect(problems, problems.join('\n')).toEqual([]);
+  await context.close();
 });

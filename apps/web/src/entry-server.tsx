@@ -34,8 +34,8 @@ import { routes, type RouteHandle } from './app/router.tsx';
 import { HydrationFactsContext } from './app/hydration-facts.ts';
 import { SERVER_LOAD, type ServerLoad } from './app/ssr-context.ts';
 import { serializePayload, SERVER_PAYLOAD_ID, type ServerPayload } from './app/ssr-payload.ts';
-import type { LocationLookup } from './data/location.ts';
-import { placeLocationQuery } from './data/location.ts';
+import type { HomeLocation, LocationLookup } from './data/location.ts';
+import { homeLocationQuery, placeLocationQuery } from './data/location.ts';
 import { patrolsQuery } from './data/patrols.ts';
 import { articleQuery, beachQuery, FRESHNESS_MS } from './data/queries.ts';
 
@@ -70,6 +70,8 @@ export interface PageReads {
   place(pathname: string): Promise<unknown>;
   /** GET /api/v4/beach/{id}/patrols's answer (today's patrols: the Right now panel's patrol item). */
   patrols(beachId: number): Promise<unknown>;
+  /** POST /api/v4/location/ with no body, for this request's address: Home's place (issue 23). */
+  home(): Promise<unknown>;
 }
 
 export interface RenderRequest {
@@ -130,6 +132,9 @@ function closure(
   return { js, css };
 }
 
+/** Route assets per manifest (the API passes the same object until the build changes). */
+const assetsByManifest = new WeakMap<object, Map<string, { styles: string[]; modules: string[] }>>();
+
 /** What the rendered route needs beyond index.html's own entry: stylesheets and module preloads. */
 function routeAssets(
   manifest: Record<string, ManifestChunk> | null | undefined,
@@ -137,17 +142,33 @@ function routeAssets(
 ): { styles: string[]; modules: string[] } {
   const module = ROUTE_MODULES[routeName];
   if (!manifest || !module) return { styles: [], modules: [] };
+  let known = assetsByManifest.get(manifest);
+  if (!known) assetsByManifest.set(manifest, (known = new Map()));
+  const found = known.get(module);
+  if (found) return found;
   const entry = closure(manifest, 'index.html');
   const route = closure(manifest, module);
-  return {
+  const assets = {
     styles: [...route.css].filter((file) => !entry.css.has(file)).map((file) => `/${file}`),
     modules: [...route.js].filter((file) => !entry.js.has(file)).map((file) => `/${file}`),
   };
+  known.set(module, assets);
+  return assets;
 }
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; body: ReadableStream<Uint8Array>; head: PageHead };
+  | {
+      kind: 'page';
+      status: number;
+      body: ReadableStream<Uint8Array>;
+      head: PageHead;
+      /**
+       * False when a read failed or missed its deadline (that part renders as loading for the
+       * browser to fill in): such a page is kept only briefly, so the next reader gets the answer.
+       */
+      complete: boolean;
+    };
 
 const LATE = Symbol('late');
 
@@ -164,17 +185,25 @@ const notFound = () => data(null, { status: 404 });
 /** JSON as the browser would receive it, parsed by the same contract schemas the client uses. */
 const asReceived = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
 
-function serverLoad(client: QueryClient, reads: PageReads, deadlineMs: number, now: Date): ServerLoad {
+function serverLoad(
+  client: QueryClient,
+  reads: PageReads,
+  deadlineMs: number,
+  now: Date,
+  missed: { reads: number },
+): ServerLoad {
   // Read at the app's clock (the server's injected one), as the browser's queries would be.
   const at = { updatedAt: now.getTime() };
   /** A read that failed or missed its deadline leaves the query empty: the browser asks again. */
   const read = async (work: () => Promise<unknown>): Promise<unknown> => {
     try {
       const answer = await withDeadline(work(), deadlineMs);
-      return answer === LATE ? LATE : asReceived(answer);
+      if (answer !== LATE) return asReceived(answer);
     } catch {
-      return LATE;
+      // as late
     }
+    missed.reads += 1;
+    return LATE;
   };
   return {
     async beach(path) {
@@ -213,6 +242,21 @@ function serverLoad(client: QueryClient, reads: PageReads, deadlineMs: number, n
       // As the online data source answers (data/source.ts).
       const lookup: LocationLookup = { found: true, data: { ...parsed.data, dataSourceWasOnline: true } };
       client.setQueryData(placeLocationQuery(pathname, 'online').queryKey, lookup, at);
+    },
+    async home() {
+      const answer = await read(() => reads.home());
+      if (answer === LATE) return;
+      const parsed = LocationResponseSchema.safeParse(answer);
+      // Home needs a place; without one the browser asks (and shows its error), as before.
+      if (!parsed.success || !parsed.data.place || parsed.data.error !== undefined) return;
+      // The browser has not been asked for its position yet: Home does that once hydrated.
+      const location: HomeLocation = {
+        response: parsed.data,
+        position: null,
+        geolocationFailure: null,
+        fromServer: true,
+      };
+      client.setQueryData(homeLocationQuery('online').queryKey, location, at);
     },
   };
 }
@@ -375,7 +419,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     defaultOptions: { queries: { staleTime: FRESHNESS_MS, retry: false } },
   });
   const context = new RouterContextProvider();
-  context.set(SERVER_LOAD, serverLoad(client, request.reads, request.deadlineMs, request.now));
+  const missed = { reads: 0 };
+  context.set(SERVER_LOAD, serverLoad(client, request.reads, request.deadlineMs, request.now, missed));
   const result = await query(new Request(url, { headers: { accept: 'text/html' } }), {
     requestContext: context,
   });
@@ -414,9 +459,11 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   );
 
   const assets = routeAssets(request.manifest, routeName);
+  const boot = request.manifest?.['src/boot.ts']?.file;
   const [before, after] = splitTemplate(
     request.template,
     renderToStaticMarkup(<HeadTags head={head} styles={assets.styles} modules={assets.modules} />),
+    boot ? `/${boot}` : null,
   );
   const tail = `</div><script type="application/json" id="${SERVER_PAYLOAD_ID}">${serializePayload(payload)}</script>${after}`;
   const stream = await renderToReadableStream(app, {
@@ -441,18 +488,41 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     },
   });
   const body = stream.pipeThrough(page);
-  return { kind: 'page', status, body, head };
+  return { kind: 'page', status, body, head, complete: missed.reads === 0 };
 }
 
 const ROOT = '<div id="root"></div>';
 
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The page reads from its HTML, so the app's scripts wait for its first paint: index.html's entry
+ * script and module preloads become one small script (src/boot.ts, from the build's manifest) that
+ * loads them after the page has painted. Without a boot script in the build, Vite's tags stay.
+ * The shell sent for pages that are not server rendered keeps Vite's tags: there the script is the page.
+ */
+function scriptsAfterPaint(template: string, boot: string | null): string {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!boot || !entry) return template;
+  const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return template
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      ENTRY_SCRIPT,
+      `<script type="module" crossorigin src="${attribute(boot)}" data-entry="${attribute(entry)}"` +
+        ` data-preload="${attribute(preloads.join(' '))}"></script>`,
+    );
+}
+
 /**
  * The built index.html around the rendered app: its title and description replaced by the page's
- * head tags, its "needs JavaScript" note dropped (the page reads without it), everything else
- * (scripts, styles, icons) as Vite wrote it.
+ * head tags, its "needs JavaScript" note dropped (the page reads without it), its scripts loaded
+ * after the first paint (scriptsAfterPaint), everything else (styles, icons) as Vite wrote it.
  */
-function splitTemplate(template: string, headTags: string): [string, string] {
-  const withHead = template
+function splitTemplate(template: string, headTags: string, boot: string | null): [string, string] {
+  const withHead = scriptsAfterPaint(template, boot)
     .replace(/<title>[^<]*<\/title>/, headTags)
     .replace(/<meta\s+name="description"[^>]*>/, '')
     .replace(/<noscript[\s\S]*?<\/noscript\s*>/, '');

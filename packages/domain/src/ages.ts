@@ -27,8 +27,16 @@ function dateFormatter(timeZone: string, withYear: boolean): Intl.DateTimeFormat
   return cached;
 }
 
-const yearOf = (date: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-AU', { timeZone, year: 'numeric' }).format(date);
+const yearFormatters = new Map<string, Intl.DateTimeFormat>();
+function yearOf(date: Date, timeZone: string): string {
+  let cached = yearFormatters.get(timeZone);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat('en-AU', { timeZone, year: 'numeric' });
+    if (yearFormatters.size >= 256) yearFormatters.clear();
+    yearFormatters.set(timeZone, cached);
+  }
+  return cached.format(date);
+}
 
 /** "14 Nov" (this year, in the zone) or "14 Nov 2025". */
 function shortDate(date: Date, now: Date, timeZone: string): string {

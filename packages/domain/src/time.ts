@@ -6,7 +6,7 @@ import { DEFAULT_TIMEZONE } from './states.ts';
  * the cache is bounded by the zones in use (unknown zones throw before they are stored).
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: 'parts' | 'date', timeZone: string): Intl.DateTimeFormat {
+function formatter(kind: 'parts' | 'date' | 'wall', timeZone: string): Intl.DateTimeFormat {
   const key = `${kind}|${timeZone}`;
   let cached = formatters.get(key);
   if (!cached) {
@@ -21,7 +21,18 @@ function formatter(kind: 'parts' | 'date', timeZone: string): Intl.DateTimeForma
             minute: '2-digit',
             hour12: true,
           })
-        : new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+        : kind === 'wall'
+          ? new Intl.DateTimeFormat('en-CA', {
+              timeZone,
+              year: 'numeric',
+              month: '2-digit',
+              day: '2-digit',
+              hour: '2-digit',
+              minute: '2-digit',
+              second: '2-digit',
+              hourCycle: 'h23',
+            })
+          : new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     if (formatters.size >= 256) formatters.clear();
     formatters.set(key, cached);
   }
@@ -101,16 +112,7 @@ export function weekdayOf(date: string): number {
 /* ---- Wall clocks of time zones ---- */
 
 function wallParts(instant: Date, timeZone: string) {
-  const formatted = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
+  const formatted = formatter('wall', timeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     Number(formatted.find((part) => part.type === type)?.value ?? 0);
   return {
@@ -123,15 +125,24 @@ function wallParts(instant: Date, timeZone: string) {
   };
 }
 
+const knownZones = new Map<string, boolean>();
+
 /** True when the runtime knows the IANA zone name. */
 export function isKnownTimeZone(timeZone: string | null | undefined): timeZone is string {
   if (!timeZone) return false;
-  try {
-    new Intl.DateTimeFormat('en-AU', { timeZone });
-    return true;
-  } catch {
-    return false;
+  // Asked for every beach and time shown: answered from what the runtime said before (bounded).
+  let known = knownZones.get(timeZone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-AU', { timeZone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (knownZones.size >= 256) knownZones.clear();
+    knownZones.set(timeZone, known);
   }
+  return known;
 }
 
 /** The place's zone, or Australia/Perth (spec section 9) when it is unknown. */

@@ -4,6 +4,7 @@ import {
   daysBetween,
   formatPlaceTime,
   isCalendarDate,
+  isKnownTimeZone,
   localClock,
   localDate,
   placeTimeZone,
@@ -213,5 +214,20 @@ describe('the place clock rule (spec section 9)', () => {
     expect(showsPlaceClock('Europe/London', 'Australia/Perth', WINTER)).toBe(true);
     expect(showsPlaceClock('Asia/Singapore', 'Australia/Perth', WINTER)).toBe(false); // both UTC+8
     expect(showsPlaceClock(undefined, 'Australia/Sydney', WINTER)).toBe(true);
+  });
+});
+
+describe('zone answers reused between calls (one formatter and one check per zone)', () => {
+  it('keeps each zone its own answer, however often and in whatever order it is asked', () => {
+    for (let round = 0; round < 3; round++) {
+      expect(isKnownTimeZone('Australia/Sydney')).toBe(true);
+      expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
+      expect(isKnownTimeZone('Australia/Perth')).toBe(true);
+      expect(placeTimeZone('Mars/Olympus_Mons')).toBe('Australia/Perth');
+      // Same instant, different zones, asked alternately: no zone gets another's wall clock.
+      expect(utcOffsetMinutes(new Date('2026-11-21T01:00:00Z'), 'Australia/Sydney')).toBe(660);
+      expect(utcOffsetMinutes(new Date('2026-11-21T01:00:00Z'), 'Australia/Perth')).toBe(480);
+      expect(utcOffsetMinutes(new Date('2026-11-21T01:00:00Z'), 'Australia/Brisbane')).toBe(600);
+    }
   });
 });

@@ -1,4 +1,6 @@
-import { stationsNear } from 'neaps';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type * as Neaps from 'neaps';
 import { LruCache } from './cache.ts';
 import type { LatLng, SourceInfo } from './types.ts';
 
@@ -23,7 +25,21 @@ export const NEAPS_SOURCE: SourceInfo = {
   url: 'https://openwaters.io/tides/neaps',
 };
 
-type Predictor = ReturnType<typeof stationsNear>[number];
+/**
+ * neaps, loaded on the first tide asked for rather than at start: its station database costs
+ * ~50 MB of heap and ~110 MB of resident memory, which a process that serves no tides (most API
+ * processes, and every process with WEATHER_PROVIDERS=off) should not carry (issue 20's memory
+ * budget; docs/decisions.md). The package is ESM without top-level await, so it can be required
+ * synchronously (Node >= 22.12) and the provider's methods stay synchronous; the resolved file is
+ * required directly because the package exports only an `import` condition.
+ */
+let neaps: typeof Neaps | undefined;
+function loadNeaps(): typeof Neaps {
+  neaps ??= createRequire(import.meta.url)(fileURLToPath(import.meta.resolve('neaps'))) as typeof Neaps;
+  return neaps;
+}
+
+type Predictor = ReturnType<typeof Neaps.stationsNear>[number];
 
 export interface TideStation {
   id: string;
@@ -83,7 +99,7 @@ export function createTideProvider(options: { now?: () => number } = {}): TidePr
     const key = `${point.latitude.toFixed(2)}:${point.longitude.toFixed(2)}`;
     const known = lookups.get(key);
     if (known !== undefined) return known;
-    const [found] = stationsNear({
+    const [found] = loadNeaps().stationsNear({
       latitude: point.latitude,
       longitude: point.longitude,
       maxDistance: MAX_STATION_DISTANCE_KM,

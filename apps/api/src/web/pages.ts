@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchAppRoute, type BeachDetailResponse, type LocationResponse } from '@safeshore/domain';
 import { HttpError } from '../http/errors.ts';
-import type { CachePolicy, ReadModel } from '../modules/read-model/index.ts';
+import type { CachePolicy, RawBodyLimits, ReadModel } from '../modules/read-model/index.ts';
 import { rawBody, SAFETY_CACHE_CONTROL, SAFETY_CDN_CACHE_CONTROL } from '../modules/read-model/index.ts';
 
 /**
@@ -31,7 +31,8 @@ interface ServerEntry {
     manifest: Record<string, unknown> | null;
   }): Promise<
     | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; body: ReadableStream<Uint8Array> }
+    // complete: false when a read missed its deadline (absent from builds before it was added).
+    | { kind: 'page'; status: number; body: ReadableStream<Uint8Array>; complete?: boolean }
   >;
 }
 
@@ -40,6 +41,8 @@ export interface PageReads {
   article(slug: string): Promise<unknown>;
   place(pathname: string): Promise<unknown>;
   patrols(beachId: number): Promise<unknown>;
+  /** Home's location for this request's address (POST /api/v4/location with no body). */
+  home(): Promise<unknown>;
 }
 
 /** The services a page reads from (the same ones the API routes answer with). */
@@ -48,6 +51,10 @@ export interface PageServices {
   article(slug: string): Promise<unknown>;
   place(pathname: string, ip: string): Promise<LocationResponse>;
   patrols(beachId: number): Promise<unknown>;
+  /** The location answer for a caller with no body and no X-location header: by address, else the default. */
+  home(ip: string): Promise<LocationResponse>;
+  /** The postcode the address is located in (what `home` depends on), or null. */
+  homePostcode(ip: string): Promise<string | null>;
 }
 
 export interface PagesOptions {
@@ -68,6 +75,39 @@ export const PAGE_CACHE_POLICY: CachePolicy = {
   // Set here (Accept-Encoding plus the phone hint the first layout follows), not by the read model.
   vary: false,
 };
+
+/**
+ * Home shows the place found from the caller's address (issue 23), so its HTML differs between
+ * visitors of one URL: no shared cache (CDN, proxy) may keep it, only the visitor's browser, which
+ * revalidates every time (a 304 while the answer for its place is unchanged). In process it is kept
+ * per located postcode (not per address), and it follows the location answers' upstream stamp.
+ * See docs/decisions.md ("Home is located on the server").
+ */
+export const HOME_PAGE_CACHE_POLICY: CachePolicy = {
+  name: 'location',
+  ttlMs: 30_000,
+  cacheControl: 'private, no-cache',
+  vary: false,
+};
+
+/**
+ * A page rendered while one of its reads missed the deadline shows that part as loading: it is kept
+ * only this long (in process, and by a CDN for a page a CDN may keep), so the next reader gets the
+ * full answer instead of a loading page for the policy's 30 s, while a slow provider still costs at
+ * most one render per page every 2 s.
+ */
+export const DEGRADED_PAGE_TTL_MS = 2_000;
+
+export function degradedPageLimits(policy: CachePolicy): RawBodyLimits {
+  const seconds = DEGRADED_PAGE_TTL_MS / 1000;
+  return policy.cdnCacheControl === undefined
+    ? { ttlMs: DEGRADED_PAGE_TTL_MS, cacheControl: policy.cacheControl, cdnCacheControl: null }
+    : {
+        ttlMs: DEGRADED_PAGE_TTL_MS,
+        cacheControl: `public, max-age=0, s-maxage=${seconds}, must-revalidate`,
+        cdnCacheControl: `public, max-age=${seconds}`,
+      };
+}
 
 /**
  * A phone, as the first HTML's layout guesses it: the client hint says so, or the User-Agent does
@@ -156,6 +196,7 @@ export function createPageRenderer(options: PagesOptions) {
       },
       place: (pathname) => options.services.place(pathname, ip).catch(missing),
       patrols: (beachId) => options.services.patrols(beachId),
+      home: () => options.services.home(ip),
     };
   }
 
@@ -173,7 +214,7 @@ export function createPageRenderer(options: PagesOptions) {
     if (result.kind === 'redirect') throw new Uncached(result.status, null, result.location);
     const html = await new Response(result.body).text();
     if (result.status !== 200) throw new Uncached(result.status, html, null);
-    return html;
+    return { html, complete: result.complete !== false };
   }
 
   return {
@@ -197,21 +238,32 @@ export function createPageRenderer(options: PagesOptions) {
       const mobile = looksMobile(request);
       reply.header('Vary', 'Accept-Encoding, Sec-CH-UA-Mobile, User-Agent');
       try {
+        // Home's answer depends on the caller's located postcode (HOME_PAGE_CACHE_POLICY).
+        const home = matchAppRoute(pathname).name === 'Home';
+        const policy = home ? HOME_PAGE_CACHE_POLICY : PAGE_CACHE_POLICY;
+        const located = home ? ` near ${(await options.services.homePostcode(request.ip)) ?? '-'}` : '';
         if (options.readModel) {
           await options.readModel.cachedPublicResponse(
             request,
             reply,
             // A rebuilt web app (new index.html, new asset names) starts new entries.
-            { policy: PAGE_CACHE_POLICY, key: `${mobile ? 'mobile' : 'desktop'} ${template?.stamp ?? 0}` },
-            async () => rawBody(await renderHtml(request, mobile, server), 'text/html; charset=utf-8'),
+            { policy, key: `${mobile ? 'mobile' : 'desktop'} ${template?.stamp ?? 0}${located}` },
+            async () => {
+              const { html, complete } = await renderHtml(request, mobile, server);
+              return rawBody(
+                html,
+                'text/html; charset=utf-8',
+                complete ? undefined : degradedPageLimits(policy),
+              );
+            },
           );
         } else {
-          const html = await renderHtml(request, mobile, server);
-          await reply
-            .header('Cache-Control', PAGE_CACHE_POLICY.cacheControl)
-            .header('CDN-Cache-Control', SAFETY_CDN_CACHE_CONTROL)
-            .type('text/html; charset=utf-8')
-            .send(html);
+          const { html, complete } = await renderHtml(request, mobile, server);
+          const limits = complete ? null : degradedPageLimits(policy);
+          reply.header('Cache-Control', limits ? limits.cacheControl : policy.cacheControl);
+          const cdn = limits ? limits.cdnCacheControl : policy.cdnCacheControl;
+          if (cdn) reply.header('CDN-Cache-Control', cdn);
+          await reply.type('text/html; charset=utf-8').send(html);
         }
         return true;
       } catch (error) {

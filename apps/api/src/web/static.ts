@@ -51,6 +51,16 @@ export async function registerWebApp(
   };
 
   app.get('/', sendApp);
+  // Page paths name no file: they are answered before the static wildcard ("/*") would look each
+  // one up on disk (the path, its .br and .gz, every directory's spelling) and then give up: on a
+  // cached server-rendered page that lookup was most of the request's cost (issue 23).
+  const builtNames = new Set(fs.existsSync(distDir) ? fs.readdirSync(distDir) : []);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url !== '/*' || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    if (!isPagePath(request.url.split('?')[0] ?? '/', builtNames)) return;
+    await sendApp(request, reply);
+    return reply;
+  });
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
@@ -64,4 +74,13 @@ export async function registerWebApp(
     }
     return sendApp(request, reply);
   });
+}
+
+/**
+ * A path of one of the app's pages (the route table's, not the 404): never a file, unless the build
+ * holds a file or folder of its first segment's name (then the static files answer it first).
+ */
+export function isPagePath(pathname: string, builtNames: ReadonlySet<string>): boolean {
+  if (matchAppRoute(pathname).name === '404') return false;
+  return !builtNames.has(pathname.split('/')[1] ?? '');
 }

@@ -3,6 +3,7 @@ import type { BeachDetailResponse } from '@safeshore/domain';
 import { ApiError } from '../data/api.ts';
 import { ACCOUNT_QUERY_KEY, FRESHNESS_MS } from '../data/queries.ts';
 import { getSession, subscribeSession } from '../data/session.ts';
+import { whenIdleAfterLoad } from '../platform/idle.ts';
 
 /** The app's one query cache; the router also uses it to start a page's data load with its code. */
 export const queryClient = new QueryClient({
@@ -52,9 +53,13 @@ function keepViewedBeach(queryKey: readonly unknown[], data: unknown): void {
   if (kind !== 'beach' || mode !== 'online' || typeof indexedDB === 'undefined') return;
   const detail = data as BeachDetailResponse | undefined;
   if (!detail) return;
-  void import('../data/recent.ts')
-    .then((recent) => recent.rememberViewedBeach(detail.beach))
-    // The code that reads it offline, downloaded now while there is a connection.
-    .then(() => import('../data/offline-source.ts'))
-    .catch((error: unknown) => console.warn('Could not keep this beach for offline use:', error));
+  // Once the page is idle: opening the offline database is not what a phone waits on (issue 23).
+  whenIdleAfterLoad(
+    () =>
+      void import('../data/recent.ts')
+        .then((recent) => recent.rememberViewedBeach(detail.beach))
+        // The code that reads it offline, downloaded now while there is a connection.
+        .then(() => import('../data/offline-source.ts'))
+        .catch((error: unknown) => console.warn('Could not keep this beach for offline use:', error)),
+  );
 }

@@ -59,7 +59,16 @@ const locationPage = () =>
 
 /** Every route's screen (the type makes a new route without one a compile error). */
 const SCREENS: Record<AppRouteName, Screen> = {
-  Home: { Component: HomePage },
+  Home: {
+    Component: HomePage,
+    // On the server Home's place (found from the caller's address) is read in process, so the
+    // first HTML holds it (issue 23); in the browser the page asks once it is on screen.
+    loader: async ({ context }) => {
+      const server = context.get(SERVER_LOAD);
+      if (server) await server.home();
+      return null;
+    },
+  },
   Beach: {
     // Fetch the beach while the page's code downloads, not after (the loader does not wait for it).
     // On the server the beach is read in process before rendering (ssr-context.ts).

@@ -17,6 +17,11 @@ export interface ServerLoad {
    * route error for an unknown article.
    */
   article(routeName: string, slugParam: string | undefined): Promise<void>;
+  /**
+   * Home's place for the request's address (the API's location answer with no body); left to the
+   * browser when it is not ready within the deadline or has no place.
+   */
+  home(): Promise<void>;
 }
 
 export const SERVER_LOAD = createRouterContext<ServerLoad | null>(null);

@@ -69,6 +69,11 @@ export interface HomeLocation {
   position: LatLng | null;
   /** Why the browser gave no position (the server then looked the caller up). */
   geolocationFailure: GeolocationFailure | null;
+  /**
+   * Found by the server while rendering the page, from the caller's address, before the browser
+   * was asked for its position (issue 23): Home asks it once hydrated (features/home).
+   */
+  fromServer?: boolean;
 }
 
 /**

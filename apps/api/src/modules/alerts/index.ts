@@ -28,6 +28,7 @@ export type AlertsSettings = Pick<
   | 'WEB_PUSH_ALLOWED_ORIGINS'
   | 'ALERTS_FCM_PER_SECOND'
   | 'ALERTS_WEB_PUSH_PER_SECOND'
+  | 'ALERTS_WEB_PUSH_THREADS'
   | 'ALERTS_MAX_ATTEMPTS'
   | 'ALERTS_RETRY_BASE_MS'
   | 'WEATHER_TIMEOUT_MS'
@@ -76,6 +77,7 @@ export function createSenders(settings: AlertsSettings): {
           privateKey: settings.VAPID_PRIVATE_KEY,
           subject: settings.VAPID_SUBJECT,
           timeoutMs: settings.WEATHER_TIMEOUT_MS,
+          encryptThreads: settings.ALERTS_WEB_PUSH_THREADS,
         })
       : null;
   return { fcm, webPush };
@@ -149,6 +151,8 @@ export function createAlertsRuntime(options: {
       prune?.stop();
       prune = null;
       await worker.stop();
+      // Senders made here (not passed in) end with the runtime: their encryption threads.
+      if (!options.senders) await senders.webPush?.close?.();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { bumpDataVersion } from '../../db/data-version.ts';
+import { bumpDataVersion, UNINDEXED } from '../../db/data-version.ts';
 import type { Database } from '../../db/schema.ts';
 import type { BeachRow } from '../../db/schema.ts';
 
@@ -65,7 +65,7 @@ export function createAlgalRepository(db: Database, clock: () => Date = () => ne
           .values({ beach_id: beachId, created_at: now })
           .onConflict((oc) => oc.column('beach_id').doNothing())
           .executeTakeFirst();
-        await bumpDataVersion(trx, new Date(now));
+        await bumpDataVersion(trx, new Date(now), UNINDEXED);
         return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
       });
     },
@@ -76,7 +76,7 @@ export function createAlgalRepository(db: Database, clock: () => Date = () => ne
           .deleteFrom('algal_programme_beaches')
           .where('beach_id', '=', beachId)
           .executeTakeFirst();
-        await bumpDataVersion(trx, clock());
+        await bumpDataVersion(trx, clock(), UNINDEXED);
         return Number(result.numDeletedRows) > 0;
       });
     },
@@ -127,7 +127,7 @@ export function createAlgalRepository(db: Database, clock: () => Date = () => ne
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await bumpDataVersion(trx, new Date(values.created_at));
+        await bumpDataVersion(trx, new Date(values.created_at), UNINDEXED);
         return row.id;
       });
     },
@@ -205,7 +205,7 @@ export function createAlgalRepository(db: Database, clock: () => Date = () => ne
             created_at: input.created_at,
           })
           .execute();
-        await bumpDataVersion(trx, new Date(input.created_at));
+        await bumpDataVersion(trx, new Date(input.created_at), UNINDEXED);
         return {
           postId: post.id,
           removedKeys: removed.flatMap((row) => [row.large_key, row.thumbnail_key]),
@@ -218,7 +218,7 @@ export function createAlgalRepository(db: Database, clock: () => Date = () => ne
       return db.transaction().execute(async (trx) => {
         await trx.deleteFrom('photos').where('post_id', '=', postId).execute();
         const result = await trx.deleteFrom('beach_posts').where('id', '=', postId).executeTakeFirst();
-        await bumpDataVersion(trx, clock());
+        await bumpDataVersion(trx, clock(), UNINDEXED);
         return Number(result.numDeletedRows) > 0;
       });
     },

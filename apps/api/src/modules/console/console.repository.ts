@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { markBeachesChanged } from '../../db/changes.ts';
-import { bumpDataVersion } from '../../db/data-version.ts';
+import { bumpDataVersion, UNINDEXED } from '../../db/data-version.ts';
 import type { DB } from '../../db/schema.ts';
 
 /** Every query of the console module. Timestamps are ISO-8601 strings passed in by the service. */
@@ -153,7 +153,7 @@ function consoleQueries(db: Kysely<DB> | Transaction<DB>) {
     async setStatus(beachId: number, values: StatusColumns, at: Date): Promise<void> {
       await db.updateTable('beaches').set(values).where('id', '=', beachId).execute();
       await markBeachesChanged(db as Transaction<DB>, [beachId]);
-      await bumpDataVersion(db, at);
+      await bumpDataVersion(db, at, UNINDEXED);
     },
 
     async setLivePatrol(values: LivePatrolValues, at: Date): Promise<void> {
@@ -163,7 +163,7 @@ function consoleQueries(db: Kysely<DB> | Transaction<DB>) {
         .values(values)
         .onConflict((oc) => oc.column('beach_id').doUpdateSet(rest))
         .execute();
-      await bumpDataVersion(db, at);
+      await bumpDataVersion(db, at, UNINDEXED);
     },
 
     /** A conditions post with its stored photo files. */
@@ -199,7 +199,7 @@ function consoleQueries(db: Kysely<DB> | Transaction<DB>) {
           created_at: values.created_at,
         })
         .execute();
-      await bumpDataVersion(db, new Date(values.created_at));
+      await bumpDataVersion(db, new Date(values.created_at), UNINDEXED);
       return post.id;
     },
 

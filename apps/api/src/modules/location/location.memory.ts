@@ -1,10 +1,16 @@
 import KDBush from 'kdbush';
+import type { PatrolledToday } from '@safeshore/domain';
 import type { Database } from '../../db/schema.ts';
+import { BEFORE_ANY_ID, compactRows, readInChunks, StringPool } from '../read-model/compact.ts';
 import type { VersionedBuild } from '../read-model/versioned.ts';
+import { localDay } from '../patrols/patrols.service.ts';
+import type { LocationFacts } from './location.service.ts';
 import {
   LOCALITY_COLUMNS,
+  type AnnouncementRow,
   type BeachPoint,
   type Box,
+  type ListBeachRow,
   type LocalityPlaceRow,
   type LocationRepository,
 } from './location.repository.ts';
@@ -16,7 +22,57 @@ import {
  * every caller orders them itself (by distance, then id), so answers are the same byte for byte
  * (read-model-indexes.test.ts). Rows by id, announcements and IP ranges stay in SQL (one indexed
  * read each).
+ *
+ * Memory (sized for 50,000 beaches): beach positions are kept in typed arrays (8 bytes a number,
+ * no object per beach; a query makes objects only for the beaches in its box), localities as
+ * compact rows (read-model/compact.ts).
  */
+
+/** Beach positions and patrols in parallel typed arrays, with their k-d tree. */
+class BeachPoints {
+  readonly #ids: Float64Array;
+  readonly #latitudes: Float64Array;
+  readonly #longitudes: Float64Array;
+  /** NaN for a null patrol. */
+  readonly #patrols: Float64Array;
+  readonly #tree: KDBush | null;
+
+  constructor(columns: { ids: number[]; latitudes: number[]; longitudes: number[]; patrols: number[] }) {
+    const n = columns.ids.length;
+    this.#ids = Float64Array.from(columns.ids);
+    this.#latitudes = Float64Array.from(columns.latitudes);
+    this.#longitudes = Float64Array.from(columns.longitudes);
+    this.#patrols = Float64Array.from(columns.patrols);
+    if (n === 0) {
+      this.#tree = null;
+      return;
+    }
+    const tree = new KDBush(n, 64, Float64Array);
+    for (let i = 0; i < n; i++) tree.add(this.#longitudes[i]!, this.#latitudes[i]!);
+    this.#tree = tree.finish();
+  }
+
+  get size(): number {
+    return this.#ids.length;
+  }
+
+  /** The row as SQL gives it (same keys, same order). */
+  #row(i: number): BeachPoint {
+    const patrol = this.#patrols[i]!;
+    return {
+      id: this.#ids[i]!,
+      latitude: this.#latitudes[i]!,
+      longitude: this.#longitudes[i]!,
+      patrol: Number.isNaN(patrol) ? null : patrol,
+    };
+  }
+
+  inBox(box: Box | null): BeachPoint[] {
+    if (!box) return Array.from({ length: this.size }, (_, i) => this.#row(i));
+    if (!this.#tree) return [];
+    return this.#tree.range(box.west, box.south, box.east, box.north).map((i) => this.#row(i));
+  }
+}
 
 class PointIndex<T extends { latitude: number; longitude: number }> {
   readonly #rows: T[];
@@ -67,11 +123,47 @@ const group = <T>(rows: T[], key: (row: T) => string) => {
 
 /** Reads beach positions and localities and builds the trees (once per data version). */
 export async function buildSpatialIndex(db: Database): Promise<SpatialIndex> {
-  const [points, localities] = await Promise.all([
-    db.selectFrom('beaches').select(['id', 'latitude', 'longitude', 'patrol']).orderBy('id').execute(),
-    db.selectFrom('localities').select(LOCALITY_COLUMNS).orderBy('id').execute(),
-  ]);
-  const beachTree = new PointIndex(points);
+  // In chunks, so the build never holds every beach as a database row (read-model/compact.ts).
+  const columns = {
+    ids: [] as number[],
+    latitudes: [] as number[],
+    longitudes: [] as number[],
+    patrols: [] as number[],
+  };
+  await readInChunks<BeachPoint>(
+    (after, limit) =>
+      db
+        .selectFrom('beaches')
+        .select(['id', 'latitude', 'longitude', 'patrol'])
+        .where('id', '>', after?.id ?? BEFORE_ANY_ID)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    (rows) => {
+      for (const row of rows) {
+        columns.ids.push(row.id);
+        columns.latitudes.push(row.latitude);
+        columns.longitudes.push(row.longitude);
+        columns.patrols.push(row.patrol ?? Number.NaN);
+      }
+    },
+  );
+  const beachTree = new BeachPoints(columns);
+  const pool = new StringPool();
+  const localities: LocalityPlaceRow[] = [];
+  await readInChunks<LocalityPlaceRow>(
+    (after, limit) =>
+      db
+        .selectFrom('localities')
+        .select(LOCALITY_COLUMNS)
+        .where('id', '>', after?.id ?? BEFORE_ANY_ID)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    (rows) => {
+      for (const row of compactRows(rows, ['postcode', 'state', 'area_slug'], pool)) localities.push(row);
+    },
+  );
   const localityTree = new PointIndex(localities);
   const withBeachesTree = new PointIndex(localities.filter((row) => row.beaches_count > 0));
   const byPostcode = group(localities, (row) => row.postcode);
@@ -91,17 +183,117 @@ export async function buildSpatialIndex(db: Database): Promise<SpatialIndex> {
   };
 }
 
+/** List beach rows kept per data version (location.memory.ts indexedLocationRepository). */
+export const LIST_ROWS_MAX = 10_000;
+const LIST_ROW_SHARED = [
+  'state',
+  'area',
+  'area_slug',
+  'city',
+  'city_slug',
+  'postcode',
+  'timezone',
+  'status',
+  'covid_status',
+] as const;
+
+/** What an active announcement shows (the keys and order of the SQL's answer). */
+const presentAnnouncement = ({ id, title, description, button_label, button_url }: AnnouncementRow) => ({
+  id,
+  title,
+  description,
+  button_label,
+  button_url,
+});
+
 /**
- * The repository location answers use: the trees of the current data version, or SQL while they
- * are being built (so an answer is never older than the last write).
+ * The repository location answers use: the trees of the current index version, or SQL while they
+ * are being built (so an answer is never older than the last write). With `dataVersion`, rows that
+ * change with any write (list beaches by id, announcements, area names) are also kept, for the
+ * current data version only: a location answer then reads the database only for what it has not
+ * seen in this version (and for patrols today, which depend on the day).
  */
 export function indexedLocationRepository(
   sqlRepository: LocationRepository,
   index: VersionedBuild<SpatialIndex>,
+  options: { dataVersion?: () => Promise<number> } = {},
 ): LocationRepository {
   const pick = () => index.current();
+  const { dataVersion } = options;
+  let kept: {
+    version: number;
+    rows: Map<number, ListBeachRow>;
+    announcements: Promise<AnnouncementRow[]> | null;
+    areaNames: Map<string, Promise<string | null>>;
+  } | null = null;
+  const pool = new StringPool();
+  /** What is kept for the data version now committed (emptied when it changes). */
+  const current = async () => {
+    if (!dataVersion) return null;
+    const version = await dataVersion();
+    if (kept?.version !== version)
+      kept = { version, rows: new Map(), announcements: null, areaNames: new Map() };
+    return kept;
+  };
   return {
     ...sqlRepository,
+    async beachesByIds(ids) {
+      const cache = await current();
+      if (!cache) return sqlRepository.beachesByIds(ids);
+      const wanted = [...new Set(ids)];
+      const missing = wanted.filter((id) => !cache.rows.has(id));
+      const fetched = new Map<number, ListBeachRow>();
+      if (missing.length > 0) {
+        for (const row of compactRows(await sqlRepository.beachesByIds(missing), LIST_ROW_SHARED, pool))
+          fetched.set(row.id, row);
+        // Kept only if no write came meanwhile (else these rows may be older than the version).
+        if (kept === cache) {
+          for (const row of fetched.values()) {
+            if (cache.rows.size >= LIST_ROWS_MAX) cache.rows.delete(cache.rows.keys().next().value!);
+            cache.rows.set(row.id, row);
+          }
+        }
+      }
+      return wanted.flatMap((id) => {
+        const row = fetched.get(id) ?? cache.rows.get(id);
+        return row ? [row] : [];
+      });
+    },
+    async activeAnnouncements(state, now) {
+      const cache = await current();
+      if (!cache) return sqlRepository.activeAnnouncements(state, now);
+      if (!cache.announcements) {
+        const read = sqlRepository.allAnnouncements();
+        cache.announcements = read;
+        // A failed read is not kept: the next request reads again.
+        read.catch(() => {
+          if (cache.announcements === read) cache.announcements = null;
+        });
+      }
+      // The SQL's filter: everywhere or in the state, started (or open), not ended (or open).
+      return (await cache.announcements)
+        .filter(
+          (row) =>
+            (row.state === null || (!!state && row.state === state)) &&
+            (row.starts_at === null || row.starts_at <= now) &&
+            (row.ends_at === null || row.ends_at > now),
+        )
+        .map(presentAnnouncement);
+    },
+    async areaName(state, areaSlug) {
+      const cache = await current();
+      if (!cache) return sqlRepository.areaName(state, areaSlug);
+      const key = `${state}\n${areaSlug}`;
+      let name = cache.areaNames.get(key);
+      if (!name) {
+        const read = sqlRepository.areaName(state, areaSlug);
+        cache.areaNames.set(key, (name = read));
+        read.catch(() => {
+          if (cache.areaNames.get(key) === read) cache.areaNames.delete(key);
+        });
+      }
+      return name;
+    },
     async beachPointsInBox(box) {
       return (await pick())?.beachPointsInBox(box) ?? sqlRepository.beachPointsInBox(box);
     },
@@ -125,5 +317,58 @@ export function indexedLocationRepository(
         (await pick())?.localitiesInArea(state, areaSlug) ?? sqlRepository.localitiesInArea(state, areaSlug)
       );
     },
+  };
+}
+
+/** Patrols-today answers kept per data version (see patrolledTodayPerVersion). */
+export const PATROLLED_TODAY_KEPT_MAX = 20_000;
+
+type PatrolledTodayOf = LocationFacts['patrolledToday'];
+
+/**
+ * Patrols today of the listed beaches, kept per data version: a beach's answer depends only on the
+ * public data (rosters, holidays, the console's patrol now: every write of them raises the version)
+ * and on its local date, so it is kept under (beach, local date) until the version changes, and a
+ * location answer asks the patrols module only for beaches it has not seen today in this version.
+ */
+export function patrolledTodayPerVersion(
+  patrolledToday: PatrolledTodayOf,
+  dataVersion: () => Promise<number>,
+): PatrolledTodayOf {
+  let kept: { version: number; answers: Map<string, PatrolledToday | null> } | null = null;
+  return async (beaches, now) => {
+    const version = await dataVersion();
+    if (kept?.version !== version) kept = { version, answers: new Map() };
+    const cache = kept;
+    const days = new Map<string, string>();
+    const keyOf = (beach: { id: number; timezone: string }) => {
+      let day = days.get(beach.timezone);
+      if (day === undefined) days.set(beach.timezone, (day = localDay(now, beach.timezone)));
+      return `${beach.id}\n${day}`;
+    };
+    const result = new Map<number, PatrolledToday>();
+    const missing: typeof beaches = [];
+    for (const beach of beaches) {
+      const key = keyOf(beach);
+      if (!cache.answers.has(key)) {
+        missing.push(beach);
+        continue;
+      }
+      const answer = cache.answers.get(key);
+      if (answer) result.set(beach.id, answer);
+    }
+    if (missing.length === 0) return result;
+    const fresh = await patrolledToday(missing, now);
+    for (const beach of missing) {
+      const answer = fresh.get(beach.id) ?? null;
+      if (answer) result.set(beach.id, answer);
+      // Kept only if no write came meanwhile.
+      if (kept === cache) {
+        if (cache.answers.size >= PATROLLED_TODAY_KEPT_MAX)
+          cache.answers.delete(cache.answers.keys().next().value!);
+        cache.answers.set(keyOf(beach), answer);
+      }
+    }
+    return result;
   };
 }

@@ -155,6 +155,19 @@ export function createLocationRepository(db: Database) {
     },
 
     /**
+     * Every announcement with what `activeAnnouncements` filters on, in its display order: the
+     * in-memory repository keeps these per data version and filters them itself.
+     */
+    allAnnouncements() {
+      return db
+        .selectFrom('announcements')
+        .select(['id', 'title', 'description', 'button_label', 'button_url', 'state', 'starts_at', 'ends_at'])
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+    },
+
+    /**
      * The postcode of the range holding `hex` (32 hex digits). Ranges never overlap (the importer
      * refuses overlaps), so the range with the greatest start at or below the address is the only
      * candidate.
@@ -175,4 +188,5 @@ export function createLocationRepository(db: Database) {
 export type LocationRepository = ReturnType<typeof createLocationRepository>;
 export type BeachPoint = Awaited<ReturnType<LocationRepository['beachPointsInBox']>>[number];
 export type ListBeachRow = Awaited<ReturnType<LocationRepository['beachesByIds']>>[number];
+export type AnnouncementRow = Awaited<ReturnType<LocationRepository['allAnnouncements']>>[number];
 export type LocalityPlaceRow = Awaited<ReturnType<LocationRepository['localitiesByPostcodes']>>[number];

@@ -43,7 +43,14 @@ export async function locationRoutes(
       return readModel.cachedPublicResponse(
         request,
         reply,
-        { policy: CACHE_POLICIES.location, key: `${request.routeOptions.url}\n${key}` },
+        {
+          // A coordinate is rarely asked twice (policy oneOff); places and postcodes are.
+          policy:
+            latitude !== undefined || longitude !== undefined
+              ? CACHE_POLICIES.locationPoint
+              : CACHE_POLICIES.location,
+          key: `${request.routeOptions.url}\n${key}`,
+        },
         () => service.locate(input),
       );
     };

@@ -296,7 +296,20 @@ export function createLocationService(
     };
   }
 
+  /** The postcode of the caller's address in our ip_ranges table; null for private or unknown addresses. */
+  async function postcodeForAddress(ip: string): Promise<string | null> {
+    const key = ipKey(ip);
+    return key && isPublicIp(key) ? repo.postcodeForIp(key.hex) : null;
+  }
+
   return {
+    /**
+     * What `locate` with no body and no X-location header falls back on: the postcode of the
+     * caller's address, or null (then the default coordinate). The answer depends on nothing else,
+     * so it keys a server-rendered Home (web/pages.ts) without keying it by the address itself.
+     */
+    postcodeForAddress,
+
     /**
      * POST /api/v4/location/. In order: coordinates (both or neither), a place url, the X-location
      * header's postcode, the caller's IP address through our own ip_ranges table, and the default
@@ -331,8 +344,7 @@ export function createLocationService(
       const fromHeader = postcode ? await placeForPostcode(postcode) : null;
       if (fromHeader) return respond(fromHeader, fromHeader, 'url');
 
-      const key = ipKey(ip);
-      const ipPostcode = key && isPublicIp(key) ? await repo.postcodeForIp(key.hex) : null;
+      const ipPostcode = await postcodeForAddress(ip);
       const fromIp = ipPostcode ? await placeForPostcode(ipPostcode) : null;
       if (fromIp) return respond(fromIp, fromIp, 'ip');
 

@@ -8,6 +8,7 @@ export {
   SAFETY_CDN_CACHE_CONTROL,
   type CachePolicy,
   type CachedResponseOptions,
+  type RawBodyLimits,
   type ReadModel,
 } from './cache.ts';
 export { VERSION_CHECK_INTERVAL_MS } from './version.ts';

@@ -1,5 +1,6 @@
 import { lastLocalBump, readDataVersion } from '../../db/data-version.ts';
 import type { Database } from '../../db/schema.ts';
+import type { VersionSource } from './versioned.ts';
 
 /**
  * How often a process asks the database for the public data version: at most once per interval,
@@ -19,6 +20,13 @@ export interface VersionWatcher {
   current(): Promise<number>;
   /** Runs `listener` (once per change) when a read finds a new version. */
   onChange(listener: (version: number) => void): void;
+  /**
+   * The version the data the in-memory indexes hold last changed at (db/data-version.ts
+   * `indexVersionOf`): it stays put across writes that change nothing they hold (a status).
+   */
+  currentIndex(): Promise<number>;
+  /** Runs `listener` when a read finds a new index version. */
+  onIndexChange(listener: (indexVersion: number) => void): void;
 }
 
 /**
@@ -28,17 +36,23 @@ export interface VersionWatcher {
  */
 export function createVersionWatcher(db: Database, intervalMs = VERSION_CHECK_INTERVAL_MS): VersionWatcher {
   let known: number | null = null;
+  let knownIndex: number | null = null;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let inFlight: Promise<number> | null = null;
   const listeners: Array<(version: number) => void> = [];
+  const indexListeners: Array<(indexVersion: number) => void> = [];
 
   const read = () => {
     const started = performance.now();
     inFlight ??= readDataVersion(db)
-      .then(({ version }) => {
+      .then(({ version, indexVersion }) => {
         checkedAt = started;
-        if (known !== null && version !== known) for (const listener of listeners) listener(version);
+        const changed = known !== null && version !== known;
+        const indexChanged = knownIndex !== null && indexVersion !== knownIndex;
         known = version;
+        knownIndex = indexVersion;
+        if (changed) for (const listener of listeners) listener(version);
+        if (indexChanged) for (const listener of indexListeners) listener(indexVersion);
         return version;
       })
       .finally(() => {
@@ -47,15 +61,36 @@ export function createVersionWatcher(db: Database, intervalMs = VERSION_CHECK_IN
     return inFlight;
   };
 
+  const current = () => {
+    const now = performance.now();
+    const fresh = now - checkedAt < intervalMs && now - lastLocalBump() > LOCAL_WRITE_WINDOW_MS;
+    if (known !== null && fresh) return Promise.resolve(known);
+    return read();
+  };
+
   return {
-    current() {
-      const now = performance.now();
-      const fresh = now - checkedAt < intervalMs && now - lastLocalBump() > LOCAL_WRITE_WINDOW_MS;
-      if (known !== null && fresh) return Promise.resolve(known);
-      return read();
-    },
+    current,
     onChange(listener) {
       listeners.push(listener);
     },
+    async currentIndex() {
+      await current();
+      return knownIndex!;
+    },
+    onIndexChange(listener) {
+      indexListeners.push(listener);
+    },
+  };
+}
+
+/**
+ * The index version as a VersionSource: what the in-memory search and spatial indexes are built
+ * for (versionedBuild), so a write that changes nothing they hold does not rebuild them, while
+ * every cache of finished answers still follows the data version.
+ */
+export function indexVersionSource(watcher: VersionWatcher): VersionSource {
+  return {
+    version: () => watcher.currentIndex(),
+    onVersionChange: (listener) => watcher.onIndexChange(listener),
   };
 }

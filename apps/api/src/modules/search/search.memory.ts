@@ -1,5 +1,6 @@
 import { searchWords } from '@safeshore/domain';
 import type { Database, SearchKind } from '../../db/schema.ts';
+import { BEFORE_ANY_ID, compactRows, readInChunks, StringPool } from '../read-model/compact.ts';
 import type { VersionedBuild } from '../read-model/versioned.ts';
 import {
   TERM_CANDIDATE_CAP,
@@ -80,7 +81,7 @@ class Group<T extends Indexed> {
   readonly #memo = new Map<string, Array<Keyed<T>>>();
   #memoCandidates = 0;
 
-  constructor(rows: T[], terms: Array<{ term: string; ref_id: number }>, options: GroupOptions<T>) {
+  constructor(rows: T[], { terms, ids }: Terms, options: GroupOptions<T>) {
     const items = rows.map((row): Item<T> => {
       const position = options.coordinates?.(row);
       return {
@@ -94,9 +95,23 @@ class Group<T extends Indexed> {
     });
     this.#byName = items.sort((a, b) => byString(a.name, b.name) || a.row.id - b.row.id);
     this.#byId = new Map(items.map((item) => [item.row.id, item]));
-    const sorted = [...terms].sort((a, b) => byString(a.term, b.term) || a.ref_id - b.ref_id);
-    this.#terms = sorted.map((t) => t.term);
-    this.#termIds = sorted.map((t) => t.ref_id);
+    // The database gives them in (term, ref_id) order; sorted here only if its collation differs.
+    const compare = (a: number, b: number) => byString(terms[a]!, terms[b]!) || ids[a]! - ids[b]!;
+    let sortedTerms = terms;
+    let sortedIds = ids;
+    for (let i = 1; i < terms.length; i++) {
+      if (compare(i - 1, i) > 0) {
+        const order = Array.from({ length: terms.length }, (_, j) => j).sort(compare);
+        sortedTerms = order.map((j) => terms[j]!);
+        sortedIds = order.map((j) => ids[j]!);
+        break;
+      }
+    }
+    // Equal terms (next to each other) share one string: "beach" is a term of most beaches.
+    for (let i = 1; i < sortedTerms.length; i++)
+      if (sortedTerms[i] === sortedTerms[i - 1]) sortedTerms[i] = sortedTerms[i - 1]!;
+    this.#terms = sortedTerms;
+    this.#termIds = sortedIds;
     this.#options = options;
   }
 
@@ -248,12 +263,43 @@ const strip = <T extends object>(row: T & { published?: number }) => {
   return rest;
 };
 
-/** Reads everything autocomplete searches and builds the index (once per data version). */
+/** Search terms of one kind as parallel arrays, in (term, ref_id) order. */
+interface Terms {
+  terms: string[];
+  ids: number[];
+}
+
+/**
+ * Reads everything autocomplete searches and builds the index (once per data version). Large
+ * tables are read in chunks and kept as compact rows (read-model/compact.ts): the build's peak
+ * memory stays near what the index keeps.
+ */
 export async function buildSearchIndex(db: Database): Promise<SearchIndex> {
-  const termsOf = async (kind: SearchKind) =>
-    db.selectFrom('search_terms').select(['term', 'ref_id']).where('kind', '=', kind).execute();
-  const [beaches, places, clubs, articles, beachTerms, placeTerms, clubTerms, articleTerms] =
-    await Promise.all([
+  const pool = new StringPool();
+  const termsOf = async (kind: SearchKind): Promise<Terms> => {
+    const terms: string[] = [];
+    const ids: number[] = [];
+    await readInChunks<{ term: string; ref_id: number }>(
+      (after, limit) => {
+        let query = db.selectFrom('search_terms').select(['term', 'ref_id']).where('kind', '=', kind);
+        if (after)
+          query = query.where((eb) =>
+            eb(eb.refTuple('term', 'ref_id'), '>', eb.tuple(after.term, after.ref_id)),
+          );
+        return query.orderBy('term').orderBy('ref_id').limit(limit).execute();
+      },
+      (rows) => {
+        for (const row of rows) {
+          terms.push(row.term);
+          ids.push(row.ref_id);
+        }
+      },
+    );
+    return { terms, ids };
+  };
+  const beaches: BeachRow[] = [];
+  await readInChunks<BeachRow>(
+    (after, limit) =>
       db
         .selectFrom('beaches')
         .select([
@@ -270,7 +316,32 @@ export async function buildSearchIndex(db: Database): Promise<SearchIndex> {
           'city_slug',
           'slug',
         ])
+        .where('id', '>', after?.id ?? BEFORE_ANY_ID)
+        .orderBy('id')
+        .limit(limit)
         .execute(),
+    (rows) => {
+      // Literal copies (every field in the object itself), in the SQL's key order.
+      for (const r of rows)
+        beaches.push({
+          id: r.id,
+          title: r.title,
+          search_name: r.search_name,
+          city: pool.intern(r.city),
+          state: pool.intern(r.state),
+          postcode: pool.intern(r.postcode),
+          latitude: r.latitude,
+          longitude: r.longitude,
+          patrol: r.patrol,
+          area_slug: pool.intern(r.area_slug),
+          city_slug: pool.intern(r.city_slug),
+          slug: r.slug,
+        });
+    },
+  );
+  const places: PlaceRow[] = [];
+  await readInChunks<PlaceRow>(
+    (after, limit) =>
       db
         .selectFrom('localities')
         .select([
@@ -285,14 +356,35 @@ export async function buildSearchIndex(db: Database): Promise<SearchIndex> {
           'area_slug',
           'beaches_count',
         ])
+        .where('id', '>', after?.id ?? BEFORE_ANY_ID)
+        .orderBy('id')
+        .limit(limit)
         .execute(),
-      clubsWithFirstBeach(db).execute(),
-      db.selectFrom('articles').select(['id', 'slug', 'title', 'search_name', 'published']).execute(),
-      termsOf('beach'),
-      termsOf('place'),
-      termsOf('club'),
-      termsOf('article'),
-    ]);
+    (rows) => {
+      for (const r of rows)
+        places.push({
+          id: r.id,
+          title: r.title,
+          search_name: r.search_name,
+          state: pool.intern(r.state),
+          postcode: pool.intern(r.postcode),
+          latitude: r.latitude,
+          longitude: r.longitude,
+          slug: r.slug,
+          area_slug: pool.intern(r.area_slug),
+          beaches_count: r.beaches_count,
+        });
+    },
+  );
+  const clubs = compactRows(await clubsWithFirstBeach(db).execute(), ['state', 'postcode'], pool);
+  const articles = await db
+    .selectFrom('articles')
+    .select(['id', 'slug', 'title', 'search_name', 'published'])
+    .execute();
+  const beachTerms = await termsOf('beach');
+  const placeTerms = await termsOf('place');
+  const clubTerms = await termsOf('club');
+  const articleTerms = await termsOf('article');
 
   await yieldToRequests();
   const beachIndex = new Group<BeachRow>(beaches, beachTerms, {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
@@ -11,6 +11,7 @@ import {
   orderedDescriptionSections,
   hazardDisplay,
   teaser,
+  type Beach,
   type BeachDetailResponse,
   type WeatherState,
 } from '@safeshore/domain';
@@ -42,18 +43,18 @@ const SHOWN_NEARBY = 3;
  * "Right now" (patrol now, warnings, hazard, conditions), patrols, hazards and conditions, then the
  * rest. Sections we have no data for collapse into one honest line instead of empty cards.
  * `actions` sit beside Directions in the header (the Favourite button, which needs the session).
+ *
+ * Only the header (title, status, actions, Right now) renders with the page's queries and clock.
+ * The sections below it are one memoised component ({@link BeachBody}) whose parts each sit in a
+ * Suspense boundary: a server-rendered page hydrates the header first and each section afterwards,
+ * in its own slices of work, and the header's updates (the browser's clock replacing the server's
+ * after hydration, the weather arriving) re-render the header only, never the whole page (issue 23:
+ * a slow phone's Total Blocking Time). Sections that show ages read the clock themselves.
  */
 export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; actions?: ReactNode }) {
   const { beach } = detail;
-  const [descriptionOpen, setDescriptionOpen] = useState(false);
-  const sections = orderedDescriptionSections(beach.description);
-  const summary = teaser(descriptionSummary(beach.description), 50);
-  const length = formatLengthKm(beach.length);
-  const groups = groupFacilities(beach.facilities);
   const stateName = isStateCode(beach.state) ? STATE_NAMES[beach.state] : beach.state;
   const now = useNow();
-  const renderedAt = formatPlaceTime(new Date(beach.rendered_at), now, beach.timezone);
-  const precision = beach.source.coordinate_precision_m;
   const offline = useDataMode() === 'offline';
   const online = useOnline();
   // The same requests the Conditions card and the Patrols card make (one each, shared by key).
@@ -66,20 +67,7 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
       : weather.isError
         ? 'unavailable'
         : 'loading';
-  const rated = hazardDisplay(beach.hazard).rated;
-  const hasFacilities = Object.values(groups).some((list) => list.length > 0);
-  const nearBy = detail.nearBy.slice(0, SHOWN_NEARBY);
-  const shownNearBy = new Set(nearBy.map((b) => b.id));
-  // Related beaches (same council area) that Near By does not already show.
-  const related = detail.relatedBeaches.filter((b) => !shownNearBy.has(b.id)).slice(0, SHOWN_NEARBY);
-  const mapBeach = {
-    id: beach.id,
-    title: beach.title,
-    latitude: beach.latitude,
-    longitude: beach.longitude,
-    length: beach.length,
-    url: beach.url,
-  };
+  const mapBeach = useMapBeach(beach);
 
   return (
     <article className="beach" aria-labelledby="beach-title">
@@ -131,8 +119,57 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
         </div>
       </header>
 
+      <BeachBody detail={detail} mapBeach={mapBeach} />
+    </article>
+  );
+}
+
+type MapBeach = Parameters<typeof BeachMapSection>[0]['beach'];
+
+/** The beach as the map sections take it, the same object while the beach is the same. */
+function useMapBeach(beach: Beach): MapBeach {
+  const { id, title, latitude, longitude, length, url } = beach;
+  return useMemo(
+    () => ({ id, title, latitude, longitude, length, url }),
+    [id, title, latitude, longitude, length, url],
+  );
+}
+
+/**
+ * A section hydrated on its own (React leaves a server-rendered Suspense boundary's HTML in place
+ * and hydrates it after the rest, at low priority). Nothing inside suspends on the server or in a
+ * client-rendered page, so the fallback is never shown.
+ */
+function Deferred({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
+/**
+ * Everything below the header. Memoised on the beach's data (the same objects until the beach is
+ * fetched again), so the header's updates do not reach it; see {@link BeachDetail}.
+ */
+const BeachBody = memo(function BeachBody({
+  detail,
+  mapBeach,
+}: {
+  detail: BeachDetailResponse;
+  mapBeach: MapBeach;
+}) {
+  const { beach } = detail;
+  const groups = groupFacilities(beach.facilities);
+  const rated = hazardDisplay(beach.hazard).rated;
+  const hasFacilities = Object.values(groups).some((list) => list.length > 0);
+  const nearBy = detail.nearBy.slice(0, SHOWN_NEARBY);
+  const shownNearBy = new Set(nearBy.map((b) => b.id));
+  // Related beaches (same council area) that Near By does not already show.
+  const related = detail.relatedBeaches.filter((b) => !shownNearBy.has(b.id)).slice(0, SHOWN_NEARBY);
+
+  return (
+    <>
       <div className="page beach__grid">
-        <PatrolsSection key={`patrols-${beach.id}`} beach={beach} />
+        <Deferred>
+          <PatrolsSection key={`patrols-${beach.id}`} beach={beach} />
+        </Deferred>
 
         {rated && (
           <section className="card" aria-labelledby="hazard-heading">
@@ -145,7 +182,9 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
         )}
 
         {hasFacilities ? (
-          <FacilityTiles groups={groups} />
+          <Deferred>
+            <FacilityTiles groups={groups} />
+          </Deferred>
         ) : (
           <section className="card beach__wide beach__none" aria-labelledby="facilities-heading">
             <h2 id="facilities-heading">Facilities, regulations and hazards</h2>
@@ -157,97 +196,130 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
           </section>
         )}
 
-        <BeachConditions beach={beach} />
+        <Deferred>
+          <BeachConditions beach={beach} />
+        </Deferred>
 
         {beach.water_quality && (
-          <WaterQualityCard wq={beach.water_quality} now={now} timeZone={beach.timezone} />
+          <Deferred>
+            <WithNow>
+              {(now) => <WaterQualityCard wq={beach.water_quality!} now={now} timeZone={beach.timezone} />}
+            </WithNow>
+          </Deferred>
         )}
 
         {detail.todayPosts.length > 0 && (
-          <TodayConditions posts={detail.todayPosts} beachTitle={beach.title} />
+          <Deferred>
+            <TodayConditions posts={detail.todayPosts} beachTitle={beach.title} />
+          </Deferred>
         )}
 
         {beach.show_algal_bloom_widget && beach.algal_bloom != null && (
-          <AlgalWidget algalBloom={beach.algal_bloom} timeZone={beach.timezone} now={now} />
+          <Deferred>
+            <WithNow>
+              {(now) => <AlgalWidget algalBloom={beach.algal_bloom} timeZone={beach.timezone} now={now} />}
+            </WithNow>
+          </Deferred>
         )}
 
-        <section className="card" aria-labelledby="about-heading">
-          <h2 id="about-heading">About this beach</h2>
-          {summary.text ? <p>{summary.text}</p> : <p className="muted">No description of this beach yet.</p>}
-          {(summary.truncated || sections.length > 1) && (
-            <button type="button" className="link-button" onClick={() => setDescriptionOpen(true)}>
-              Read more
-            </button>
-          )}
-          <dl className="facts">
-            <div>
-              <dt>
-                <RulerIcon size={18} /> Beach length
-              </dt>
-              <dd data-testid="beach-length">{length ?? 'Not known'}</dd>
-            </div>
-            <div>
-              <dt>Surf life saving club{beach.clubs.length === 1 ? '' : 's'}</dt>
-              <dd>
-                {beach.clubs.length > 0 ? beach.clubs.map((club) => club.title).join(', ') : 'Not recorded'}
-              </dd>
-            </div>
-          </dl>
-        </section>
+        <Deferred>
+          <AboutSection beach={beach} />
+        </Deferred>
 
-        {detail.images.length > 0 && <BeachPhotos images={detail.images} beachTitle={beach.title} />}
+        {detail.images.length > 0 && (
+          <Deferred>
+            <BeachPhotos images={detail.images} beachTitle={beach.title} />
+          </Deferred>
+        )}
 
-        <AttendanceSection
-          key={`attendance-${beach.id}`}
-          attendances={beach.attendances}
-          isSample={beach.attendance_is_sample}
-          timeZone={beach.timezone}
-          now={now}
-        />
+        <Deferred>
+          <WithNow>
+            {(now) => (
+              <AttendanceSection
+                key={`attendance-${beach.id}`}
+                attendances={beach.attendances}
+                isSample={beach.attendance_is_sample}
+                timeZone={beach.timezone}
+                now={now}
+              />
+            )}
+          </WithNow>
+        </Deferred>
 
-        <BeachMapSection beach={mapBeach} beaches={detail.nearBy} placement="body" />
+        <Deferred>
+          <BeachMapSection beach={mapBeach} beaches={detail.nearBy} placement="body" />
+        </Deferred>
 
-        <section className="card" aria-labelledby="nearby-heading">
-          <h2 id="nearby-heading">Near By Beaches</h2>
-          {nearBy.length > 0 ? (
-            <ul className="beach-list">
-              {nearBy.map((b) => (
-                <BeachCard key={b.id} beach={b} />
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">No other beaches nearby in SafeShore yet.</p>
-          )}
-        </section>
-
-        {related.length > 0 && (
-          <section className="card" aria-labelledby="related-heading">
-            <h2 id="related-heading">Related Beaches</h2>
-            <ul className="beach-list">
-              {related.map((b) => (
-                <BeachCard key={b.id} beach={b} />
-              ))}
-            </ul>
+        <Deferred>
+          <section className="card" aria-labelledby="nearby-heading">
+            <h2 id="nearby-heading">Near By Beaches</h2>
+            {nearBy.length > 0 ? (
+              <ul className="beach-list">
+                {nearBy.map((b) => (
+                  <BeachCard key={b.id} beach={b} />
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">No other beaches nearby in SafeShore yet.</p>
+            )}
           </section>
-        )}
+
+          {related.length > 0 && (
+            <section className="card" aria-labelledby="related-heading">
+              <h2 id="related-heading">Related Beaches</h2>
+              <ul className="beach-list">
+                {related.map((b) => (
+                  <BeachCard key={b.id} beach={b} />
+                ))}
+              </ul>
+            </section>
+          )}
+        </Deferred>
       </div>
 
-      <footer className="page beach__footer">
-        <p data-testid="beach-source">
-          Source: {beach.source.name}
-          {beach.source.licence && ` (${beach.source.licence})`}
-          {beach.source.contributors
-            .map((c) => `; ${c.attribution ?? c.source}${c.licence ? ` (${c.licence})` : ''}`)
-            .join('')}
-          {precision !== null &&
-            `. Location accurate to about ${precision >= 1000 ? `${precision / 1000} km` : `${precision} m`}`}
-          . <Link to="/data">About our data</Link>
-        </p>
-        <p>
-          Beach key: <span data-testid="beach-key">{beach.key}</span> · Rendered @ {renderedAt}
-        </p>
-      </footer>
+      <Deferred>
+        <BeachFooter beach={beach} />
+      </Deferred>
+    </>
+  );
+});
 
+/** The page's clock (useNow) for a section that shows ages, read inside the section's boundary. */
+function WithNow({ children }: { children: (now: Date) => ReactNode }) {
+  return children(useNow());
+}
+
+/** "About this beach" and its full description in a dialog. */
+function AboutSection({ beach }: { beach: Beach }) {
+  const [descriptionOpen, setDescriptionOpen] = useState(false);
+  const sections = orderedDescriptionSections(beach.description);
+  const summary = teaser(descriptionSummary(beach.description), 50);
+  const length = formatLengthKm(beach.length);
+  return (
+    <>
+      <section className="card" aria-labelledby="about-heading">
+        <h2 id="about-heading">About this beach</h2>
+        {summary.text ? <p>{summary.text}</p> : <p className="muted">No description of this beach yet.</p>}
+        {(summary.truncated || sections.length > 1) && (
+          <button type="button" className="link-button" onClick={() => setDescriptionOpen(true)}>
+            Read more
+          </button>
+        )}
+        <dl className="facts">
+          <div>
+            <dt>
+              <RulerIcon size={18} /> Beach length
+            </dt>
+            <dd data-testid="beach-length">{length ?? 'Not known'}</dd>
+          </div>
+          <div>
+            <dt>Surf life saving club{beach.clubs.length === 1 ? '' : 's'}</dt>
+            <dd>
+              {beach.clubs.length > 0 ? beach.clubs.map((club) => club.title).join(', ') : 'Not recorded'}
+            </dd>
+          </div>
+        </dl>
+      </section>
       <Dialog open={descriptionOpen} title="Beach Description" onClose={() => setDescriptionOpen(false)}>
         {sections.map((section) => (
           <section key={section.title} className="description-section">
@@ -258,6 +330,30 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
           </section>
         ))}
       </Dialog>
-    </article>
+    </>
+  );
+}
+
+/** The data's source and licence, and when the page was rendered. */
+function BeachFooter({ beach }: { beach: Beach }) {
+  const now = useNow();
+  const renderedAt = formatPlaceTime(new Date(beach.rendered_at), now, beach.timezone);
+  const precision = beach.source.coordinate_precision_m;
+  return (
+    <footer className="page beach__footer">
+      <p data-testid="beach-source">
+        Source: {beach.source.name}
+        {beach.source.licence && ` (${beach.source.licence})`}
+        {beach.source.contributors
+          .map((c) => `; ${c.attribution ?? c.source}${c.licence ? ` (${c.licence})` : ''}`)
+          .join('')}
+        {precision !== null &&
+          `. Location accurate to about ${precision >= 1000 ? `${precision / 1000} km` : `${precision} m`}`}
+        . <Link to="/data">About our data</Link>
+      </p>
+      <p>
+        Beach key: <span data-testid="beach-key">{beach.key}</span> · Rendered @ {renderedAt}
+      </p>
+    </footer>
   );
 }

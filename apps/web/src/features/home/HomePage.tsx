@@ -1,14 +1,16 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { lazy, memo, Suspense, useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { LatLng, LocationResponse } from '@safeshore/domain';
 import { usePageTitle } from '../../app/page-title.ts';
-import { homeLocationQuery } from '../../data/location.ts';
+import { homeLocationQuery, type HomeLocation } from '../../data/location.ts';
 import { useDataMode } from '../../data/source.ts';
 import { PatrolFlagIcon } from '../../ui/icons/flag-icons.tsx';
 import { RipCurrentIcon } from '../../ui/icons/hazard-icons.tsx';
 import { SearchBox } from '../search/index.ts';
 import { CampaignBanner } from './CampaignBanner.tsx';
 import { LocationNote } from './LocationNote.tsx';
+import { settleServerLocation } from './server-location.ts';
 
 /*
  * The lists below the hero need the location answer first; their code loads in its own chunk while
@@ -17,17 +19,46 @@ import { LocationNote } from './LocationNote.tsx';
 const loadNearbyBeaches = () => import('./NearbyBeaches.tsx');
 const NearbyBeaches = lazy(loadNearbyBeaches);
 
+/**
+ * The lists, given only what they show: when the browser's answer to the server's place changes
+ * nothing they show (a denied position), they are not rendered again, so a server-rendered page's
+ * lists are hydrated where they are rather than rendered again while their code loads.
+ */
+const NearbyBeachesSection = memo(function NearbyBeachesSection({
+  response,
+  position,
+}: {
+  response: LocationResponse;
+  position: LatLng | null;
+}) {
+  return (
+    <Suspense fallback={<div className="home__nearby--loading" />}>
+      <NearbyBeaches response={response} position={position} />
+    </Suspense>
+  );
+});
+
 export function HomePage() {
   usePageTitle('');
   // Spec section 4: loaded on first visit, reloaded when the tab becomes visible and it is older
   // than 600 s (the query's staleTime with refetchOnWindowFocus).
   // The key carries the data mode: Home reloads when the source's online status changes (spec section 4).
-  const { data, error, isPending, refetch, isFetching } = useQuery(homeLocationQuery(useDataMode()));
+  const mode = useDataMode();
+  const client = useQueryClient();
+  const { data, error, isPending, refetch, isFetching } = useQuery(homeLocationQuery(mode));
   // Spec section 8: a failed lookup clears the location.
   const location = error ? null : data;
   useEffect(() => {
     void loadNearbyBeaches();
   }, []);
+  // The server's place (found from the caller's address) is shown at once; the browser's position,
+  // when it gives one, replaces it (server-location.ts). Once per server answer.
+  const settled = useRef<HomeLocation | null>(null);
+  useEffect(() => {
+    if (!data?.fromServer || settled.current === data) return;
+    settled.current = data;
+    void settleServerLocation(client, mode, data);
+  }, [client, mode, data]);
 
   return (
     <div className="home">
@@ -65,9 +96,7 @@ export function HomePage() {
           </p>
         ) : null}
         {location ? (
-          <Suspense fallback={<div className="home__nearby--loading" />}>
-            <NearbyBeaches location={location} />
-          </Suspense>
+          <NearbyBeachesSection response={location.response} position={location.position} />
         ) : (
           <CampaignBanner />
         )}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { HomeLocation } from '../../data/location.ts';
+import type { LatLng, LocationResponse } from '@safeshore/domain';
 import {
   AlgalBloomWarning,
   Announcements,
@@ -11,8 +11,13 @@ import { MAP_DEFAULT_ZOOM, MapSection } from '../map/index.ts';
 import { CampaignBanner } from './CampaignBanner.tsx';
 
 /** Spec section 2, in order: announcements, closest places, the banner, the filter row and the map. */
-export default function NearbyBeaches({ location }: { location: HomeLocation }) {
-  const { response, position } = location;
+export default function NearbyBeaches({
+  response,
+  position,
+}: {
+  response: LocationResponse;
+  position: LatLng | null;
+}) {
   const { place } = response;
   const beaches = useMemo(() => mapBeaches(response), [response]);
   const center = position ?? (place && { latitude: place.latitude, longitude: place.longitude });

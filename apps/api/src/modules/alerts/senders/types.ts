@@ -38,6 +38,8 @@ export interface WebPushSender {
   readonly provider: 'webpush';
   readonly publicKey: string;
   send(target: WebPushTarget, message: PushMessage): Promise<SendResult>;
+  /** Ends the sender's encryption threads, if it has any. */
+  close?(): Promise<void>;
 }
 
 /** Retry-After as seconds or an HTTP date, in ms from `now`. */

@@ -1,0 +1,51 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getCurrentPostcode, setCurrentPostcode, setKnownPosition } from '../../data/current-postcode.ts';
+import { homeLocationQuery, type HomeLocation } from '../../data/location.ts';
+import type { DataMode } from '../../data/source.ts';
+import { getCurrentPosition, GeolocationError, type GeolocationFailure } from '../../platform/geolocation.ts';
+
+/**
+ * A server-rendered Home arrives showing the place the server found from the caller's address
+ * (issue 23), before the browser was asked for its position. Once hydrated, Home asks, keeping the
+ * server's place on screen meanwhile (spec section 9's order: the device's position first):
+ *
+ * - a position: the browser's own lookup runs (coordinates), as on a client-rendered Home, and its
+ *   answer replaces the server's;
+ * - no position (denied, unavailable, timeout, no support): the server's answer is what the
+ *   browser's lookup with no body would get, so it stays and no request is made, unless this tab
+ *   remembers a place the user looked at last (the X-location postcode, which the server cannot
+ *   see): then the browser's lookup runs with it, as before.
+ *
+ * Either way the result is remembered as the browser's lookup is (X-location postcode, position).
+ */
+export async function settleServerLocation(
+  client: QueryClient,
+  mode: DataMode,
+  server: HomeLocation,
+): Promise<void> {
+  const { queryKey } = homeLocationQuery(mode);
+  const remembered = getCurrentPostcode();
+  const place = server.response.place;
+  let failure: GeolocationFailure | null = null;
+  try {
+    await getCurrentPosition();
+  } catch (error) {
+    failure = error instanceof GeolocationError ? error.reason : 'unavailable';
+  }
+  if (failure === null || (remembered !== null && remembered !== place?.postcode)) {
+    await client.refetchQueries({ queryKey, exact: true });
+    return;
+  }
+  if (place) {
+    setCurrentPostcode(place.postcode);
+    setKnownPosition(place.latitude, place.longitude);
+  }
+  // Only if nothing replaced it meanwhile.
+  if (client.getQueryData(queryKey) === server) {
+    client.setQueryData<HomeLocation>(queryKey, {
+      ...server,
+      geolocationFailure: failure,
+      fromServer: false,
+    });
+  }
+}
