@@ -1,9 +1,12 @@
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { WeatherResponseSchema, type WeatherResponse } from '@safeshore/domain';
+import { beachWeatherQuery } from '../../data/weather.ts';
 import { mockApi } from '../../test/api-mock.ts';
 import { beach } from '../../test/fixtures.ts';
 import { BeachConditions } from './BeachConditions.tsx';
@@ -290,5 +293,36 @@ describe('BeachConditions', () => {
     show(weatherFixture({ sources: { ...base.sources, forecast: source('Open-Meteo forecast', 125) } }));
     const panel = await openTab('Weather');
     expect(sourceLines(panel)[0]).toMatch(/^Open-Meteo forecast · updated 2 h ago/);
+  });
+  it('hydrates as the server rendered it (loading) even when the weather has answered by then, then shows it', async () => {
+    const api = mockApi({ [WEATHER_PATH]: [200, weatherFixture()] });
+    const card = (client: QueryClient) => (
+      <QueryClientProvider client={client}>
+        <BeachConditions beach={beach()} />
+      </QueryClientProvider>
+    );
+    const html = renderToString(card(new QueryClient()));
+    expect(html).toContain('Loading conditions…');
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = html;
+    // The card is a deferred section: the weather is in the cache before it hydrates.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(beachWeatherQuery(1).queryKey, weatherFixture());
+    const recoverable: unknown[] = [];
+    const consoleError = vi.spyOn(console, 'error');
+    const root = await act(async () =>
+      hydrateRoot(container, card(client), { onRecoverableError: (error) => recoverable.push(error) }),
+    );
+    expect(recoverable).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(
+      within(container)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Weather', 'Swell', 'Wind', 'Tide', 'UV', 'Radar']);
+    expect(within(container).queryByText('Loading conditions…')).toBeNull();
+    expect(api.calls.filter((c) => c.path === '/api/v4/beach/1/weather')).toHaveLength(0);
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import { useState, useSyncExternalStore } from 'react';
 import { localNowValue, type Beach, type WeatherResponse } from '@safeshore/domain';
+import { ConditionsTabs } from './ConditionsTabs.tsx';
 import { MarineWarnings } from './MarineWarnings.tsx';
 import { RadarViewer } from './radar/RadarViewer.tsx';
 import { SwellTab } from './tabs/SwellTab.tsx';
@@ -20,6 +20,7 @@ const TABS = [
   { id: 'uv', label: 'UV' },
   { id: 'radar', label: 'Radar' },
 ] as const;
+type TabId = (typeof TABS)[number]['id'];
 
 /**
  * The beach's conditions (spec section 2): Weather, Swell, Wind, Tide, UV and Radar tabs (Radar hidden
@@ -27,9 +28,16 @@ const TABS = [
  * the weather cannot be loaded, only this card says so (with a retry); the rest of the page is unaffected.
  */
 export function BeachConditions({ beach }: { beach: Beach }) {
-  const { data, error, isFetching, refetch, online } = useBeachWeather(beach.id);
+  const query = useBeachWeather(beach.id);
+  const hydrating = useSyncExternalStore(subscribeNothing, notHydrating, hydratingOrServer);
+  // The server never has the weather (it does not wait on the providers), so it renders the card as
+  // loading; while React hydrates the card, whenever that is (the card is a deferred section and the
+  // weather may have answered by then), it renders the same, then re-renders at once with the query.
+  const { data, error, isFetching, refetch, online } = hydrating
+    ? { ...query, data: undefined, error: null, online: true }
+    : query;
   const now = useNow();
-  const [tab, setTab] = useState<Key>('weather');
+  const [tab, setTab] = useState<TabId>('weather');
   const selected = !online && tab === 'radar' ? 'weather' : tab;
 
   let body;
@@ -42,7 +50,6 @@ export function BeachConditions({ beach }: { beach: Beach }) {
       (t) => (online || t.id !== 'radar') && data.sources[TAB_SOURCE[t.id]] === null,
     );
     const current = shown.some((t) => t.id === selected) ? selected : shown[0]?.id;
-    const has = (id: (typeof TABS)[number]['id']) => shown.some((t) => t.id === id);
     body = (
       <>
         {missing.length > 0 && (
@@ -51,55 +58,31 @@ export function BeachConditions({ beach }: { beach: Beach }) {
           </p>
         )}
         {current && (
-          <Tabs selectedKey={current} onSelectionChange={setTab} className="conditions__tabs">
-            <TabList aria-label="Conditions" className="tabs">
-              {shown.map((t) => (
-                <Tab key={t.id} id={t.id} className="tabs__tab">
-                  {t.label}
-                </Tab>
+          <ConditionsTabs
+            label="Conditions"
+            tabs={shown}
+            selected={current}
+            onSelect={setTab}
+            className="conditions__tabs"
+          >
+            {current === 'weather' && <WeatherTab {...props} />}
+            {current === 'swell' && <SwellTab {...props} />}
+            {current === 'wind' && <WindTab {...props} />}
+            {current === 'tide' && <TideTab {...props} />}
+            {current === 'uv' && <UvTab {...props} />}
+            {current === 'radar' &&
+              (data.radar ? (
+                <RadarViewer
+                  radar={data.radar}
+                  source={data.sources.radar}
+                  beach={beach}
+                  timeZone={data.timezone}
+                  now={now}
+                />
+              ) : (
+                <Unavailable what="The rain radar" source={data.sources.radar} now={now} />
               ))}
-            </TabList>
-            {has('weather') && (
-              <TabPanel id="weather" className="tab-panel">
-                <WeatherTab {...props} />
-              </TabPanel>
-            )}
-            {has('swell') && (
-              <TabPanel id="swell" className="tab-panel">
-                <SwellTab {...props} />
-              </TabPanel>
-            )}
-            {has('wind') && (
-              <TabPanel id="wind" className="tab-panel">
-                <WindTab {...props} />
-              </TabPanel>
-            )}
-            {has('tide') && (
-              <TabPanel id="tide" className="tab-panel">
-                <TideTab {...props} />
-              </TabPanel>
-            )}
-            {has('uv') && (
-              <TabPanel id="uv" className="tab-panel">
-                <UvTab {...props} />
-              </TabPanel>
-            )}
-            {has('radar') && (
-              <TabPanel id="radar" className="tab-panel">
-                {data.radar ? (
-                  <RadarViewer
-                    radar={data.radar}
-                    source={data.sources.radar}
-                    beach={beach}
-                    timeZone={data.timezone}
-                    now={now}
-                  />
-                ) : (
-                  <Unavailable what="The rain radar" source={data.sources.radar} now={now} />
-                )}
-              </TabPanel>
-            )}
-          </Tabs>
+          </ConditionsTabs>
         )}
         <MarineWarnings
           warnings={data.todays_marine_warnings}
@@ -136,6 +119,11 @@ export function BeachConditions({ beach }: { beach: Beach }) {
     </section>
   );
 }
+
+/** Server rendering and hydration read true (the server's snapshot), a rendered page false. */
+const subscribeNothing = () => () => undefined;
+const notHydrating = () => false;
+const hydratingOrServer = () => true;
 
 /** The provider behind each tab (its source line). */
 const TAB_SOURCE = {
