@@ -1,4 +1,4 @@
-import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { e2eNow } from './clock.ts';
 
 /**
@@ -25,10 +25,43 @@ export async function newClockedContext(
   return context;
 }
 
+/**
+ * After a navigation to a server-rendered page (it carries `script#ssr-data`), waits until the app
+ * has hydrated it (`<html data-app-ready>`, app/App.tsx): the HTML paints first and the scripts load
+ * after it, so a click in between would land on plain HTML and do nothing. A page whose scripts
+ * never run (JavaScript off, a script blocked by the test) is left to the test's own assertions
+ * after a bounded wait. Navigations that ask for `waitUntil: 'commit'` look at the page as it
+ * arrives and are not held.
+ */
+export async function waitForApp(page: Page, timeout = 15_000): Promise<void> {
+  if ((await page.locator('script#ssr-data').count()) === 0) return;
+  await page
+    .locator('html[data-app-ready]')
+    .waitFor({ state: 'attached', timeout })
+    .catch(() => undefined);
+}
+
 export const test = base.extend({
   context: async ({ context }, use) => {
     await installRunClock(context);
     await use(context);
+  },
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (options?.waitUntil !== 'commit') await waitForApp(page);
+        return response;
+      };
+      const reload = page.reload.bind(page);
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (options?.waitUntil !== 'commit') await waitForApp(page);
+        return response;
+      };
+    }
+    await use(page);
   },
 });
 
