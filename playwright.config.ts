@@ -4,13 +4,16 @@ import { defineConfig, devices } from '@playwright/test';
 import { providerUrls } from './apps/api/test/fakes/upstream-server.ts';
 import { CHROMIUM_LAUNCH, CHROMIUM_SOURCE } from './apps/web/e2e/support/chromium.ts';
 import { e2eClockOffsetMs } from './apps/web/e2e/support/clock.ts';
+import { E2E_VAPID } from './apps/web/e2e/support/push-service.ts';
 
 /**
  * Browser tests run against the app started the way `npm start` starts it (build if needed, migrate
  * a fresh SQLite database, load the bundled data, serve web + API from one process), in the
  * Chromium of the `@sparticuz/chromium` npm package (unpacked on first use into
  * node_modules/.cache/safeshore-chromium), or the executable CHROMIUM_PATH names: see
- * apps/web/e2e/support/chromium.ts. Never `playwright install`, no system browser needed.
+ * apps/web/e2e/support/chromium.ts. Never `playwright install`, no system browser needed (but the
+ * one test that needs notifications, in push.spec.ts, runs in a full Chromium when there is one:
+ * NOTIFYING_CHROMIUM there).
  */
 // Once per run (the workers load this file too): which browser the tests run in.
 if (process.env.TEST_WORKER_INDEX === undefined)
@@ -40,6 +43,9 @@ const upstream = (process.env.FAKE_UPSTREAM_URL = `http://127.0.0.1:${UPSTREAM_P
 // E2E_PORT + 2 with its own database. The specs read its address from E2E_TRUTH_URL.
 const TRUTH_PORT = PORT + 2;
 const truthURL = (process.env.E2E_TRUTH_URL = `http://127.0.0.1:${TRUTH_PORT}`);
+// Browser alerts (push.spec.ts): the spec's local Web Push endpoint (apps/api/test/fakes/webpush.ts)
+// listens on E2E_PORT + 3 (E2E_WEB_PUSH_PORT overrides), an origin the server accepts as a push service.
+const WEB_PUSH_PORT = Number((process.env.E2E_WEB_PUSH_PORT ??= String(PORT + 3)));
 const truthDatabase = path.join(os.tmpdir(), `safeshore-e2e-truth-${process.pid}.sqlite`);
 const UNREACHABLE = 'http://127.0.0.1:9';
 const TRUTH_VIEWPORTS = {
@@ -147,11 +153,12 @@ export default defineConfig({
         WEATHER_PROVIDERS: 'on',
         WEATHER_TIMEOUT_MS: '3000',
         // Browser alerts (push.spec.ts): a key pair made for the tests only (npx web-push generate-vapid-keys).
-        VAPID_PUBLIC_KEY:
-          'BLQFmJMZBwgqeeI4Smv8gACQSMT2xKugMDOv-8iXVOz1_IXJJQQ4184LWWNFSKsdj-M0iyuUmnKsL_eVOMtbnFg',
-        VAPID_PRIVATE_KEY: 'f6Yf3E4Mqk_C9xPKeud_MzTgYw2PwHt9mjmOfvp22OU',
-        // The e2e server sends nothing on its own (no background deliveries during other specs).
+        VAPID_PUBLIC_KEY: E2E_VAPID.publicKey,
+        VAPID_PRIVATE_KEY: E2E_VAPID.privateKey,
+        // The e2e server sends nothing on its own (no background deliveries during other specs):
+        // push.spec.ts runs the worker (`npm run worker`) for its delivery.
         ALERTS_WORKER: 'off',
+        WEB_PUSH_ALLOWED_ORIGINS: `http://127.0.0.1:${WEB_PUSH_PORT}`,
         ...providerUrls(upstream),
       },
     },

@@ -263,6 +263,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
     ),
     currentObservations: (latitude, longitude) => weather.cachedCurrentObservations(latitude, longitude),
     marineWarnings: (state, latitude, longitude) => weather.warningsAt(state, latitude, longitude),
+    beachWarnings: (beaches) => weather.warningSummaries(beaches),
     waterQuality: (beaches) => waterQuality.cachedForBeaches(beaches),
   });
   await locationRoutes(app, locationService, readModel);

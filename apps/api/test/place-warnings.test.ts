@@ -3,6 +3,7 @@ import {
   LocationResponseSchema,
   MapBeachesResponseSchema,
   WeatherResponseSchema,
+  mostSevereWarning,
   type LocationResponse,
 } from '@safeshore/domain';
 import { loadConfig } from '../src/config.ts';
@@ -105,15 +106,72 @@ describe('marine warnings of a place', () => {
     expect(bondi.closestBeaches.length).toBeGreaterThan(0);
   });
 
-  it('are not fetched for the map centre place', async () => {
-    const calls = async () =>
-      ((await (await fetch(`${fake.url}/__control`)).json()) as { calls: Record<string, number> }).calls
-        .warnings;
-    const before = await calls();
+  it('are not sent for the map centre place (its beaches carry their own)', async () => {
     const res = await t.app.inject('/api/v4/map/beaches?neCoords=-12.4,130.9&swCoords=-12.5,130.8');
     expect(res.statusCode).toBe(200);
     const body = MapBeachesResponseSchema.parse(res.json());
     expect(body.data.place?.marine_warnings_source ?? null).toBeNull();
-    expect(await calls()).toBe(before);
+    expect(body.data.place?.todays_marine_warnings ?? []).toEqual([]);
+  });
+});
+
+/** What the beach page says of a beach's warnings: the count and the most severe title. */
+async function beachPageWarnings(app: TestApp, beachId: number) {
+  const weather = WeatherResponseSchema.parse(
+    (await app.app.inject(`/api/v4/beach/${beachId}/weather`)).json(),
+  );
+  const top = mostSevereWarning(weather.todays_marine_warnings);
+  return { count: weather.todays_marine_warnings.length, most_severe_title: top?.title ?? null };
+}
+
+describe('marine warnings of list rows and map beaches', () => {
+  it('say what the beach page says: the count and the most severe title', async () => {
+    const bondi = await place(t, '/nsw/waverley/bondi-beach');
+    const row = bondi.closestBeaches.find((b) => b.key === 'nsw-2026-bondi-beach')!;
+    expect(row.marine_warnings).toEqual({ count: 2, most_severe_title: 'Gale Warning for Sydney Coast' });
+    // Every row of the answer, in and out of the Sydney Coast area, matches its beach page.
+    const hunter = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/location/',
+      payload: { latitude: -32.93, longitude: 151.78 },
+    });
+    const rows = [...bondi.closestBeaches, ...LocationResponseSchema.parse(hunter.json()).closestBeaches];
+    expect(rows.length).toBeGreaterThan(6);
+    for (const beach of rows) {
+      expect(beach.marine_warnings, beach.key).toEqual(await beachPageWarnings(t, beach.id));
+    }
+    // The area rule tells them apart: not every NSW row has the Sydney gale.
+    expect(new Set(rows.map((beach) => beach.marine_warnings?.most_severe_title)).size).toBeGreaterThan(1);
+  });
+
+  it('are a count of 0 for a beach outside every warning area when the feed answered', async () => {
+    const stKilda = await place(t, '/postcode/3182');
+    expect(stKilda.closestBeaches.length).toBeGreaterThan(0);
+    for (const beach of stKilda.closestBeaches) {
+      expect(beach.marine_warnings).toEqual({ count: 0, most_severe_title: null });
+    }
+  });
+
+  it('are on the map beaches too, by the same rule', async () => {
+    const res = await t.app.inject('/api/v4/map/beaches?neCoords=-33.7,151.4&swCoords=-34.0,151.1');
+    const body = MapBeachesResponseSchema.parse(res.json());
+    expect(body.data.beaches.length).toBeGreaterThan(0);
+    for (const beach of body.data.beaches.slice(0, 5)) {
+      expect(beach.marine_warnings, beach.key).toEqual(await beachPageWarnings(t, beach.id));
+    }
+    const bondi = body.data.beaches.find((b) => b.key === 'nsw-2026-bondi-beach');
+    expect(bondi?.marine_warnings?.count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('are not known (null) when the feed cannot be reached, never a count of 0', async () => {
+    const bondi = await place(unreachable, '/nsw/waverley/bondi-beach');
+    expect(bondi.closestBeaches.length).toBeGreaterThan(0);
+    for (const beach of [...bondi.closestBeaches, ...bondi.patrolledBeaches]) {
+      expect(beach.marine_warnings).toBeNull();
+    }
+    const map = MapBeachesResponseSchema.parse(
+      (await unreachable.app.inject('/api/v4/map/beaches?neCoords=-33.7,151.4&swCoords=-34.0,151.1')).json(),
+    );
+    expect(map.data.beaches.every((beach) => beach.marine_warnings === null)).toBe(true);
   });
 });

@@ -49,6 +49,11 @@ test.describe('with the browser position near Bondi', () => {
     await expect(patrolled.getByTestId('beach-status-summary').first()).toContainText(
       'Patrol: Demo patrol times (not real)',
     );
+    // ...and the marine warnings in force at the beach, as its beach page counts them (issue 16):
+    // the fake Bureau feed's Sydney Coast gale and statewide surf warnings.
+    await expect(closest.getByTestId('beach-status-summary').first()).toContainText(
+      'Marine warnings: 2 warnings',
+    );
 
     // The place row links to the closest places; the banner is the rip current campaign.
     const places = page.getByRole('navigation', { name: 'Places near Bondi Beach' });

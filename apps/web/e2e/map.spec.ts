@@ -104,6 +104,8 @@ test('the keyboard moves the map, and markers open popups that link to the beach
   const status = page.locator('.leaflet-popup').getByTestId('beach-status-summary');
   await expect(status).toContainText('Patrol: Demo patrol times (not real)');
   await expect(status).toContainText('Hazard rating: Hazard not rated');
+  // The warnings in force there, from the fake Bureau feed, as on the beach page (issue 16).
+  await expect(status).toContainText(/Marine warnings: [1-9]\d* warnings?/);
   await expect(status).not.toContainText(/On duty|Patrolled today/);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/beach/nsw/waverley/tamarama/tamarama-beach');

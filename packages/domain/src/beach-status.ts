@@ -1,5 +1,5 @@
 import { hazardDisplay } from './hazard.ts';
-import type { MarineWarning } from './location.ts';
+import type { ListBeachWarnings, MarineWarning } from './location.ts';
 import type { PatrolledToday } from './patrol-rules.ts';
 import type { PatrolsResponse } from './patrols.ts';
 import type { DataSource } from './source.ts';
@@ -215,6 +215,13 @@ export interface WarningsNow extends StatusPart {
   source: DataSource | null;
 }
 
+/** The most severe of some warnings (warningSeverity), the first of equals; null for none. */
+export function mostSevereWarning<T extends Pick<MarineWarning, 'title' | 'text'>>(
+  warnings: readonly T[],
+): T | null {
+  return [...warnings].sort((a, b) => warningSeverity(b) - warningSeverity(a))[0] ?? null;
+}
+
 /** Warnings in force: a count and the most severe, or "not available" (never "none") without data. */
 export function warningsNow(input: WarningsInput | null | undefined): WarningsNow {
   if (!input || !input.source) {
@@ -228,7 +235,7 @@ export function warningsNow(input: WarningsInput | null | undefined): WarningsNo
     };
   }
   const { warnings, source } = input;
-  const mostSevere = [...warnings].sort((a, b) => warningSeverity(b) - warningSeverity(a))[0] ?? null;
+  const mostSevere = mostSevereWarning(warnings);
   const count = warnings.length;
   return {
     state: 'known',
@@ -269,28 +276,36 @@ export interface CompactBeachStatus {
   hazard: StatusPart;
 }
 
+/** The count of warnings in force: from the warnings themselves or a list row's summary; null: not known. */
+function warningCount(input: WarningsInput | ListBeachWarnings | null): number | null {
+  if (!input) return null;
+  if ('count' in input) return input.count;
+  return warningsNow(input).count;
+}
+
 /**
  * The one-line status of a beach: patrol now, warnings (when the caller has them; `null` says they
- * are not available, `undefined` leaves them out), and the hazard rating.
+ * are not available, `undefined` leaves them out), and the hazard rating. A list row passes its
+ * `marine_warnings` summary, the beach page and My Beaches the warnings: both read the same.
  */
 export function compactBeachStatus(input: {
   beach: StatusBeach;
   now: Date;
-  warnings?: WarningsInput | null;
+  warnings?: WarningsInput | ListBeachWarnings | null;
 }): CompactBeachStatus {
   const patrol = patrolNow(input.beach, input.now);
   const hazard = hazardNow(input.beach.hazard);
   let warnings: StatusPart | null = null;
   if (input.warnings !== undefined) {
-    const now = warningsNow(input.warnings);
+    const count = warningCount(input.warnings);
     warnings = {
-      tone: now.tone,
+      tone: count === null ? 'unknown' : count > 0 ? 'danger' : 'ok',
       text:
-        now.count === null
+        count === null
           ? 'Warnings not available'
-          : now.count === 0
+          : count === 0
             ? 'No warnings'
-            : `${now.count} warning${now.count === 1 ? '' : 's'}`,
+            : `${count} warning${count === 1 ? '' : 's'}`,
     };
   }
   return {

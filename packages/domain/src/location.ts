@@ -80,6 +80,16 @@ export const PlaceSchema = z.object({
   marine_warnings_source: z.optional(z.nullable(DataSourceSchema)),
 });
 
+/**
+ * A list row's marine warnings in force (issue 16): the count and the most severe warning's title,
+ * from the same Bureau feed and the same area rule as the beach page.
+ */
+export const ListBeachWarningsSchema = z.object({
+  /** 0 only when the state's feed answered and no warning's area covers the beach. */
+  count: z.int(),
+  most_severe_title: z.nullable(z.string()),
+});
+
 /** A beach in Home lists, location pages and on the map: the summary plus what the filters need. */
 export const ListBeachSchema = z.extend(BeachSummarySchema, {
   timezone: z.string(),
@@ -97,6 +107,12 @@ export const ListBeachSchema = z.extend(BeachSummarySchema, {
   is_sample: z.boolean(),
   /** NSW Beachwatch forecast (issue 19), from the server's cache; absent: none known for this beach. */
   water_quality: z.optional(z.nullable(WaterQualitySchema)),
+  /**
+   * Marine warnings at the beach now (issue 16). Null: the state's feed could not be read (not
+   * known, never "none"). Absent: the answer carries no warnings (older servers, the offline
+   * database), so the row shows no warnings part.
+   */
+  marine_warnings: z.optional(z.nullable(ListBeachWarningsSchema)),
 });
 
 export const ClosestPostcodeSchema = z.object({
@@ -173,6 +189,7 @@ export const MapBeachesResponseSchema = z.object({
 
 export type Place = z.infer<typeof PlaceSchema>;
 export type ListBeach = z.infer<typeof ListBeachSchema>;
+export type ListBeachWarnings = z.infer<typeof ListBeachWarningsSchema>;
 export type ClosestPostcode = z.infer<typeof ClosestPostcodeSchema>;
 export type Announcement = z.infer<typeof AnnouncementSchema>;
 export type LocationResponse = z.infer<typeof LocationResponseSchema>;

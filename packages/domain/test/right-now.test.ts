@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   PATROL_TIMES_NOT_KNOWN,
   compactBeachStatus,
+  mostSevereWarning,
   formatDataAge,
   conditionsNow,
   hazardNow,
@@ -313,5 +314,26 @@ describe('right now and the compact status', () => {
       now: at('10:00'),
     });
     expect(demo.patrol).toEqual({ text: 'Demo patrol times (not real)', tone: 'demo' });
+  });
+
+  it("reads a list row's warnings summary as the beach page's warnings read", () => {
+    const line = (warnings: Parameters<typeof compactBeachStatus>[0]['warnings']) =>
+      compactBeachStatus({ beach: beach(), now: at('10:00'), warnings }).warnings;
+    expect(line({ count: 2, most_severe_title: 'Gale Warning' })).toEqual({
+      text: '2 warnings',
+      tone: 'danger',
+    });
+    expect(line({ count: 0, most_severe_title: null })).toEqual({ text: 'No warnings', tone: 'ok' });
+    expect(line(null)).toEqual({ text: 'Warnings not available', tone: 'unknown' });
+    expect(line(undefined)).toBeNull();
+    expect(
+      line({
+        warnings: [warning('Strong Wind Warning'), warning('Gale Warning')],
+        source: source('Bureau of Meteorology'),
+      }),
+    ).toEqual(line({ count: 2, most_severe_title: 'Gale Warning' }));
+    expect(mostSevereWarning([warning('Strong Wind Warning'), warning('Gale Warning')])?.title).toBe(
+      'Gale Warning',
+    );
   });
 });

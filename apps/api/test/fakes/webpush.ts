@@ -141,6 +141,8 @@ export async function startWebPushFake(options: {
    * `received` when keepPayloads is on.
    */
   verifyEvery?: number;
+  /** The port to listen on (default: any free one); a browser test's server must know it in advance. */
+  port?: number;
 }): Promise<WebPushFake> {
   const verifyEvery = Math.max(1, Math.floor(options.verifyEvery ?? 1));
   const clients = new Map<string, Client>();
@@ -247,7 +249,7 @@ export async function startWebPushFake(options: {
     });
   });
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   fake.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () =>
     new Promise<void>((resolve) => {

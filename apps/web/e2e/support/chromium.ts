@@ -72,3 +72,15 @@ export const CHROMIUM_LAUNCH: { executablePath: string; args: string[]; env?: Re
   ...(browser.env ? { env: browser.env } : {}),
 };
 export const CHROMIUM_SOURCE = browser.source;
+
+/**
+ * The browser for the tests that need notifications (push.spec.ts): the headless shell above reports
+ * Notification.permission "denied" whatever a context grants, so they run in a full Chromium, in
+ * its new headless mode, with the project's flags: CHROMIUM_PATH when set, else Debian's `chromium`
+ * package (/usr/bin/chromium, which .ci/run installs), else none (those tests are skipped, saying why).
+ */
+export const NOTIFYING_CHROMIUM: { executablePath: string; args: string[] } | null = process.env.CHROMIUM_PATH
+  ? { executablePath: process.env.CHROMIUM_PATH, args: CHROMIUM_ARGS }
+  : fs.existsSync('/usr/bin/chromium')
+    ? { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS }
+    : null;

@@ -1,6 +1,7 @@
 import {
   compactBeachStatus,
   liveStatusPart,
+  type ListBeachWarnings,
   type LiveStatusFields,
   type StatusBeach,
   type StatusPart,
@@ -17,7 +18,7 @@ const PART_NAMES = {
 /**
  * One line of a beach's status: patrol now · marine warnings · hazard rating, each toned (ok,
  * caution, danger, unknown, demo). Presentational and pure: `now` comes from the parent; pass
- * `warnings` only when you have them (omitted: not shown; null: "not available").
+ * `warnings` only when you have them (omitted or undefined: not shown; null: "not available").
  */
 export function BeachStatusSummary({
   beach,
@@ -28,7 +29,8 @@ export function BeachStatusSummary({
   /** With the live status (issue 17) when the row carries it: "Closed — shark sighting" comes first. */
   beach: StatusBeach & LiveStatusFields;
   now: Date;
-  warnings?: WarningsInput | null;
+  /** The warnings (beach page, My Beaches) or a list row's `marine_warnings` summary. */
+  warnings?: WarningsInput | ListBeachWarnings | null | undefined;
   className?: string;
 }) {
   const status = { ...compactBeachStatus({ beach, now, warnings }), live: liveStatusPart(beach, now) };

@@ -431,7 +431,10 @@ function beachInformationPaths() {
     'The place, its closest patrolled and unpatrolled beaches, postcodes and announcements. Send ' +
       'latitude and longitude, or a place url (/nsw/waverley/bondi-beach, /postcode/2026), or no body ' +
       '(the X-location postcode, then the caller address, then the default coordinate decide). An ' +
-      'unknown place answers with error and, when recognised, the state to fall back to.',
+      'unknown place answers with error and, when recognised, the state to fall back to. Each beach ' +
+      'row carries marine_warnings: the count of Bureau of Meteorology marine warnings in force whose ' +
+      'area covers the beach and the most severe title (as the beach page), or null when the feed ' +
+      'for its state could not be read (not known, never none).',
     LocationBodySchema,
     LocationResponseSchema,
   );
@@ -442,6 +445,9 @@ function beachInformationPaths() {
     '/api/v4/map/beaches': {
       get: {
         summary: 'Beaches inside a map box (closest to its centre first) and the place at its centre',
+        description:
+          'Each beach carries marine_warnings as in the location answer (count and most severe ' +
+          'title, or null when not known); the centre place carries no warnings.',
         parameters: [
           query('neCoords', 'North-east corner "lat,lng"', '^-?\\d+(\\.\\d+)?,-?\\d+(\\.\\d+)?$', true),
           query('swCoords', 'South-west corner "lat,lng"', '^-?\\d+(\\.\\d+)?,-?\\d+(\\.\\d+)?$', true),

@@ -5,6 +5,7 @@ import {
   STATE_DEFAULT_PLACES,
   type LatLng,
   type ListBeach,
+  type ListBeachWarnings,
   type LocationBody,
   type LocationResponse,
   type MapBeachesResponse,
@@ -83,6 +84,13 @@ export interface LocationFacts {
     latitude: number,
     longitude: number,
   ): Promise<{ warnings: MarineWarning[]; source: DataSource } | null>;
+  /**
+   * Each beach's marine warnings in force, compact, by beach id (the same feed and area rule as the
+   * beach page); null for a beach whose state's feed is not known (issue 16).
+   */
+  beachWarnings?(
+    beaches: Array<{ id: number; state: string; latitude: number; longitude: number }>,
+  ): Promise<Map<number, ListBeachWarnings | null>>;
   /** NSW Beachwatch water quality by beach key, from its cache only (issue 19). */
   waterQuality?(beaches: Array<{ key: string; state: string }>): Map<string, WaterQuality>;
 }
@@ -208,6 +216,18 @@ export function createLocationService(
     const ids = lists.flat().map((entry) => entry.row.id);
     const rows = await repo.beachesByIds(ids);
     const now = clock();
+    // Warnings are added here, after the rows (memory index or SQL alike), from the cached feed;
+    // a cold feed is waited for no longer than a place's warnings, then the rows say "not known".
+    const warnings =
+      facts?.beachWarnings && rows.length > 0
+        ? within(
+            facts.beachWarnings(
+              rows.map(({ id, state, latitude, longitude }) => ({ id, state, latitude, longitude })),
+            ),
+            PLACE_WARNINGS_WAIT_MS,
+            new Map<number, ListBeachWarnings | null>(),
+          )
+        : undefined;
     const today =
       facts && rows.length > 0
         ? await facts.patrolledToday(
@@ -215,6 +235,7 @@ export function createLocationService(
             now,
           )
         : undefined;
+    const warningsById = await warnings;
     const byId = new Map(rows.map((row) => [row.id, row]));
     const water = facts?.waterQuality?.(rows.map(({ key, state }) => ({ key, state })));
     return lists.map((list) =>
@@ -228,6 +249,7 @@ export function createLocationService(
             ...beach,
             is_patrolled_today: today?.get(row.id) ?? null,
             ...(quality ? { water_quality: quality } : {}),
+            ...(warningsById ? { marine_warnings: warningsById.get(row.id) ?? null } : {}),
           },
         ];
       }),

@@ -1,7 +1,9 @@
 import {
   DEFAULT_TIMEZONE,
   type CurrentObservations,
+  mostSevereWarning,
   type DataSource,
+  type ListBeachWarnings,
   type MarineWarning,
   type WeatherResponse,
 } from '@safeshore/domain';
@@ -158,6 +160,39 @@ export function createWeatherService(
         warnings: warningsFor({ latitude, longitude }, list.value, now).map(presentWarning),
         source: sourceOf(warnings.source, list),
       };
+    },
+
+    /**
+     * Each beach's marine warnings in force, compact (count and most severe title), by the same
+     * feed and area rule as the beach page: one read of each state's cached feed. Null for a beach
+     * whose state has no feed or whose feed could not be read (not known, never "none").
+     */
+    async warningSummaries(
+      beaches: ReadonlyArray<{ id: number; state: string; latitude: number; longitude: number }>,
+    ): Promise<Map<number, ListBeachWarnings | null>> {
+      const { warnings } = providers;
+      const states = [...new Set(beaches.map((beach) => beach.state))];
+      const lists = new Map(
+        await Promise.all(
+          states.map(
+            async (state) =>
+              [
+                state,
+                await safely('warnings', warnings?.covers(state) ? () => warnings.get(state) : null),
+              ] as const,
+          ),
+        ),
+      );
+      const now = clock().getTime();
+      return new Map(
+        beaches.map((beach) => {
+          const list = lists.get(beach.state);
+          if (!list) return [beach.id, null];
+          const inForce = warningsFor(beach, list.value, now);
+          const top = mostSevereWarning(inForce.map(presentWarning));
+          return [beach.id, { count: inForce.length, most_severe_title: top?.title ?? null }];
+        }),
+      );
     },
 
     /**

@@ -75,7 +75,7 @@ export function beachPopup(beach: ShownBeach, navigate: NavigateFunction): HTMLE
   );
   // The same one-line status as the lists (ui/BeachStatusSummary), built as DOM for Leaflet.
   const now = new Date();
-  const status = compactBeachStatus({ beach, now });
+  const status = compactBeachStatus({ beach, now, warnings: beach.marine_warnings });
   // Closed or Inclement (issue 17) first, in words.
   const live = liveStatusPart(beach, now);
   const statusLine = document.createElement('p');
@@ -84,6 +84,7 @@ export function beachPopup(beach: ShownBeach, navigate: NavigateFunction): HTMLE
   for (const [name, part] of [
     ...(live ? [['Beach status', live] as const] : []),
     ['Patrol', status.patrol],
+    ...(status.warnings ? [['Marine warnings', status.warnings] as const] : []),
     ['Hazard rating', status.hazard],
   ] as const) {
     const span = document.createElement('span');

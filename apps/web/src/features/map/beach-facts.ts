@@ -1,8 +1,8 @@
 import type { BeachSummary, ListBeach } from '@safeshore/domain';
 
 /**
- * A beach as lists and the map show it: the summary, plus today's patrol, the sample flag and the
- * time zone when known. Its one-line status comes from `compactBeachStatus` (packages/domain).
+ * A beach as lists and the map show it: the summary, plus today's patrol, the sample flag, the
+ * time zone and the marine warnings when known. Its one-line status comes from `compactBeachStatus` (packages/domain).
  */
 export type ShownBeach = BeachSummary &
   Partial<
@@ -16,5 +16,7 @@ export type ShownBeach = BeachSummary &
       | 'status_reason'
       | 'status_set_at'
       | 'status_expires_at'
+      // Marine warnings in force at the beach (issue 16); absent offline.
+      | 'marine_warnings'
     >
   >;

@@ -57,3 +57,25 @@ describe('the map popup (issue 17)', () => {
     expect(statusParts(beachPopup(bondi, vi.fn()))).toHaveLength(2);
   });
 });
+
+describe('the map popup: marine warnings (issue 16)', () => {
+  const names = (popup: HTMLElement) => statusParts(popup).map(([, text]) => text?.split(':')[0]);
+
+  it("shows the beach's warnings in force between patrol and hazard", () => {
+    const popup = beachPopup(
+      { ...bondi, marine_warnings: { count: 2, most_severe_title: 'Gale Warning for Sydney Coast' } },
+      vi.fn(),
+    );
+    expect(names(popup)).toEqual(['Patrol', 'Marine warnings', 'Hazard rating']);
+    expect(statusParts(popup)[1]).toEqual(['status-part status-part--danger', 'Marine warnings: 2 warnings']);
+  });
+
+  it('says "not available" when the feed was not read, and shows no part when the answer has none', () => {
+    const unknown = beachPopup({ ...bondi, marine_warnings: null }, vi.fn());
+    expect(statusParts(unknown)[1]).toEqual([
+      'status-part status-part--unknown',
+      'Marine warnings: Warnings not available',
+    ]);
+    expect(names(beachPopup(bondi, vi.fn()))).toEqual(['Patrol', 'Hazard rating']);
+  });
+});
