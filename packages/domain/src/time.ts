@@ -158,6 +158,13 @@ export function utcOffsetMinutes(instant: Date, timeZone: string): number {
   return Math.round((wallAsUtc - whole) / 60_000);
 }
 
+/** The wall time of an instant in a time zone, as YYYY-MM-DDTHH:mm:ss (an algal post's local time). */
+export function localTimestamp(instant: Date, timeZone: string): string {
+  const p = wallParts(instant, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(p.year).padStart(4, '0')}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
+}
+
 /** "HH:MM" (24-hour) on the zone's wall clock at that instant. */
 export function localClock(instant: Date, timeZone: string = DEFAULT_TIMEZONE): string {
   const p = wallParts(instant, timeZone);

@@ -7,6 +7,7 @@ import {
   isKnownTimeZone,
   localClock,
   localDate,
+  localTimestamp,
   placeTimeZone,
   showsPlaceClock,
   utcOffsetMinutes,
@@ -229,5 +230,15 @@ describe('zone answers reused between calls (one formatter and one check per zon
       expect(utcOffsetMinutes(new Date('2026-11-21T01:00:00Z'), 'Australia/Perth')).toBe(480);
       expect(utcOffsetMinutes(new Date('2026-11-21T01:00:00Z'), 'Australia/Brisbane')).toBe(600);
     }
+  });
+});
+
+describe('localTimestamp', () => {
+  it('is the wall time in the zone as YYYY-MM-DDTHH:mm:ss, across the DST change and at midnight', () => {
+    expect(localTimestamp(at('2026-10-03T15:59:59Z'), 'Australia/Sydney')).toBe('2026-10-04T01:59:59');
+    expect(localTimestamp(at('2026-10-03T16:00:00Z'), 'Australia/Sydney')).toBe('2026-10-04T03:00:00');
+    expect(localTimestamp(at('2026-10-03T15:30:00Z'), 'Australia/Lord_Howe')).toBe('2026-10-04T02:30:00');
+    expect(localTimestamp(at('2026-12-31T13:00:00Z'), 'Australia/Sydney')).toBe('2027-01-01T00:00:00');
+    expect(localTimestamp(at('2026-12-31T13:00:00Z'), 'Australia/Perth')).toBe('2026-12-31T21:00:00');
   });
 });

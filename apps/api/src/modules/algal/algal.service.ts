@@ -8,6 +8,7 @@ import {
   type MetricBody,
   type PhotoOfToday,
   type TodayPost,
+  localTimestamp,
 } from '@safeshore/domain';
 import type { BeachRow } from '../../db/schema.ts';
 import { HttpError, notFound, validationFailed } from '../../http/errors.ts';
@@ -15,22 +16,6 @@ import { presentSummary } from '../beaches/beaches.presenter.ts';
 import type { AlgalRepository, PhotoPostRow } from './algal.repository.ts';
 import { processPhoto } from './images.ts';
 import type { FileStorage } from './storage.ts';
-
-/** The wall time of an instant in a time zone, as YYYY-MM-DDTHH:mm:ss. */
-export function localTimestamp(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`;
-}
 
 export function createAlgalService(
   repo: AlgalRepository,

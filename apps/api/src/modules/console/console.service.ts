@@ -39,11 +39,11 @@ import {
   type StatusBody,
   type TodayPost,
   type User,
+  localTimestamp,
 } from '@safeshore/domain';
 import type { DB } from '../../db/schema.ts';
 import { HttpError, notFound, parseInput, validationFailed } from '../../http/errors.ts';
 import { isUniqueViolation } from '../accounts/accounts.repository.ts';
-import { localTimestamp } from '../algal/algal.service.ts';
 import { processPhoto } from '../algal/images.ts';
 import type { FileStorage } from '../algal/storage.ts';
 import { beachRowUrl } from '../beaches/beaches.presenter.ts';
