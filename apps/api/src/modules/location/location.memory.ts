@@ -1,9 +1,8 @@
 import KDBush from 'kdbush';
-import type { PatrolledToday } from '@safeshore/domain';
+import { localDate, type PatrolledToday } from '@safeshore/domain';
 import type { Database } from '../../db/schema.ts';
 import { BEFORE_ANY_ID, compactRows, readInChunks, StringPool } from '../read-model/compact.ts';
 import type { VersionedBuild } from '../read-model/versioned.ts';
-import { localDay } from '../patrols/patrols.service.ts';
 import type { LocationFacts } from './location.service.ts';
 import {
   LOCALITY_COLUMNS,
@@ -343,7 +342,7 @@ export function patrolledTodayPerVersion(
     const days = new Map<string, string>();
     const keyOf = (beach: { id: number; timezone: string }) => {
       let day = days.get(beach.timezone);
-      if (day === undefined) days.set(beach.timezone, (day = localDay(now, beach.timezone)));
+      if (day === undefined) days.set(beach.timezone, (day = localDate(now, beach.timezone)));
       return `${beach.id}\n${day}`;
     };
     const result = new Map<number, PatrolledToday>();

@@ -7,6 +7,7 @@ import {
   daysBetween,
   groupAttendances,
   isCalendarDate,
+  localDate,
   patrolDay,
   patrolledToday,
   scheduleDates,
@@ -46,31 +47,6 @@ export interface PatrolFacts {
   attendances: Attendances;
   attendance_is_sample: boolean;
   todayPosts: TodayPost[];
-}
-
-/**
- * Formatters of localDate (same locale and options), one per time zone: building an
- * Intl.DateTimeFormat costs far more than formatting with it, and every list asks for today at
- * each beach. Time zones are a small fixed set (IANA names of beaches); the map is cleared if it
- * ever holds more than MAX_FORMATTERS.
- */
-const MAX_FORMATTERS = 64;
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** localDate(now, timezone) with a reused formatter: YYYY-MM-DD of `now` at the beach. */
-export function localDay(now: Date, timezone: string): string {
-  let formatter = dayFormatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    if (dayFormatters.size >= MAX_FORMATTERS) dayFormatters.clear();
-    dayFormatters.set(timezone, formatter);
-  }
-  return formatter.format(now);
 }
 
 function isIdList(list: readonly number[] | readonly PatrolBeach[]): list is readonly number[] {
@@ -141,7 +117,7 @@ export function createPatrolsService(repo: PatrolsRepository, clock: () => Date 
     const dayIn = new Map<string, string>();
     const todayIn = (timezone: string) => {
       let day = dayIn.get(timezone);
-      if (day === undefined) dayIn.set(timezone, (day = localDay(now, timezone)));
+      if (day === undefined) dayIn.set(timezone, (day = localDate(now, timezone)));
       return day;
     };
     const todays = new Map(beaches.map((b) => [b.id, todayIn(b.timezone)]));
@@ -195,7 +171,7 @@ export function createPatrolsService(repo: PatrolsRepository, clock: () => Date 
         throw validationFailed({ date: [PATROLS_MESSAGES.invalidDate] });
       const [beach] = await repo.beaches([Number(rawId)]);
       if (!beach) throw notFound(PATROLS_MESSAGES.notFound);
-      const today = localDay(clock(), beach.timezone);
+      const today = localDate(clock(), beach.timezone);
       const start = date ?? today;
       if (Math.abs(daysBetween(today, start)) > MAX_DAYS_FROM_TODAY)
         throw validationFailed({ date: [PATROLS_MESSAGES.dateOutOfRange] });
@@ -229,7 +205,7 @@ export function createPatrolsService(repo: PatrolsRepository, clock: () => Date 
     /** The beach detail's patrol facts: patrolled today, attendance and posted updates of today. */
     async forBeach(beach: BeachRow): Promise<PatrolFacts> {
       const now = clock();
-      const today = localDay(now, beach.timezone);
+      const today = localDate(now, beach.timezone);
       const [patrolled, records, posts] = await Promise.all([
         patrolledTodayWithLive([beach.id], now),
         repo.attendance(beach.id, today, ATTENDANCE_DAYS),
