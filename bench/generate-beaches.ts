@@ -5,7 +5,7 @@ import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { BUNDLED_SEED_KEY } from '../apps/api/src/db/seed/index.ts';
 import { importPlaces } from '../apps/api/src/db/seed/places.ts';
 import { ROOT } from './server.ts';
-import { generateSyntheticBeaches } from './synthetic.ts';
+import { countLocalityBeaches, generateSyntheticBeaches } from './synthetic.ts';
 
 /**
  * `npm run bench:generate -- [count]`: a scratch SQLite database under var/bench/ with the real
@@ -14,7 +14,10 @@ import { generateSyntheticBeaches } from './synthetic.ts';
  */
 export async function createSyntheticDatabase(count: number): Promise<string> {
   const file = path.join(ROOT, 'var', 'bench', `beaches-${count}.sqlite`);
-  if (fs.existsSync(file)) return file;
+  if (fs.existsSync(file)) {
+    await upgrade(file);
+    return file;
+  }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const partial = `${file}.partial`;
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${partial}${suffix}`, { force: true });
@@ -23,11 +26,39 @@ export async function createSyntheticDatabase(count: number): Promise<string> {
   await importPlaces(handle.db, path.join(ROOT, 'data', 'places', 'geonames-AU-postcodes.txt'));
   await generateSyntheticBeaches(handle.db, { count });
   // Start-up must not load the real starter beaches into a synthetic database.
-  await handle.db.insertInto('app_meta').values({ key: BUNDLED_SEED_KEY, value: 'synthetic' }).execute();
+  await handle.db
+    .insertInto('app_meta')
+    .values([
+      { key: BUNDLED_SEED_KEY, value: 'synthetic' },
+      { key: COUNTED_KEY, value: '1' },
+    ])
+    .execute();
   await handle.db.destroy();
   for (const suffix of ['-wal', '-shm']) fs.rmSync(`${partial}${suffix}`, { force: true });
   fs.renameSync(partial, file);
   return file;
+}
+
+/** Marks a database made with locality counts (countLocalityBeaches). */
+const COUNTED_KEY = 'synthetic_locality_counts';
+
+/** A database made before the generator counted each locality's beaches gets the counts. */
+async function upgrade(file: string): Promise<void> {
+  const handle = openDatabase({ SQLITE_PATH: file, DATABASE_URL: undefined });
+  try {
+    const done = await handle.db
+      .selectFrom('app_meta')
+      .select('value')
+      .where('key', '=', COUNTED_KEY)
+      .executeTakeFirst();
+    if (done) return;
+    await handle.db.transaction().execute(async (trx) => {
+      await countLocalityBeaches(trx);
+      await trx.insertInto('app_meta').values({ key: COUNTED_KEY, value: '1' }).execute();
+    });
+  } finally {
+    await handle.db.destroy();
+  }
 }
 
 if (import.meta.main) {

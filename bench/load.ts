@@ -10,7 +10,7 @@ import { startServer } from './server.ts';
  * LOAD_DURATION seconds (default 10) with LOAD_CONNECTIONS concurrent connections (default 50),
  * after LOAD_WARMUP seconds of warm-up (default 2), against a fresh server (SQLite, starter data)
  * started the way `npm start` does. Requests send a browser's Accept-Encoding (LOAD_ACCEPT_ENCODING,
- * '' for none), so the API compresses as it does for the app. Prints requests/s, latency p50/p99,
+ * '' for none), so the API compresses as it does for the app. Prints requests/s, latency p50/p99, the server's CPU time per request (/proc),
  * errors and non-2xx responses, and each endpoint's throughput as a share of GET /healthz's (the
  * issue's target: at least 0.5). /healthz is measured first and again last; the ratios use the
  * mean, and a large difference between the two is reported (the machine's load changed).
@@ -245,7 +245,7 @@ try {
   console.log(
     `  (${cpus} CPUs shared by autocannon and the server; load average ${load.toFixed(1)}${load > cpus ? ': the machine is busy, so expect noisy figures' : ''})`,
   );
-  const results: Array<{ endpoint: Endpoint; result?: Result }> = [];
+  const results: Row[] = [];
   for (const endpoint of endpoints.filter(selected)) {
     if (endpoint.prepare) endpoint.requests = await endpoint.prepare();
     const requests = requestsOf(endpoint);
@@ -261,14 +261,18 @@ try {
         throw new Error(`${endpoint.label}: ${sent.method ?? 'GET'} ${sent.path} answered HTTP ${code}`);
     }
     if (WARMUP > 0) await run(requests, WARMUP, endpoint.setupRequest);
-    results.push({ endpoint, result: await run(requests, DURATION, endpoint.setupRequest) });
+    const cpuBefore = serverCpuMs();
+    const result = await run(requests, DURATION, endpoint.setupRequest);
+    results.push({ endpoint, result, cpuMs: serverCpuMs() - cpuBefore });
   }
   // The baseline again at the end: the ratios use the mean of both, and a difference between them
   // shows the machine's load changed during the run.
   const baseline = endpoints[0]!;
+  const cpuBefore = serverCpuMs();
   results.push({
     endpoint: { ...baseline, label: 'GET /healthz (baseline, repeated last)' },
     result: await run(requestsOf(baseline)!, DURATION),
+    cpuMs: serverCpuMs() - cpuBefore,
   });
   print(results);
   await reportMemory();
@@ -315,6 +319,25 @@ async function reportMemory(): Promise<void> {
   console.log(
     `  with the sync snapshot (${ready ? 'ready' : 'NOT ready'} after ${(snapshotMs / 1000).toFixed(1)} s): RSS ${after.rss}, peak ${after.peak}`,
   );
+}
+
+/** One measured endpoint: autocannon's result and the server's CPU time during it. */
+interface Row {
+  endpoint: Endpoint;
+  result?: Result;
+  cpuMs?: number;
+}
+
+/**
+ * The server process's CPU time so far (user + system, Linux /proc), in ms: per request, it is a
+ * steadier figure than requests per second, which also moves with whatever else the machine runs.
+ */
+function serverCpuMs(): number {
+  // /proc/<pid>/stat: "pid (comm) state ..."; utime and stime are fields 14 and 15.
+  const stat = fs.readFileSync(`/proc/${server.process.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // In clock ticks of USER_HZ, 100 a second on Linux.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** The server process's resident memory now and at its peak (Linux /proc). */
@@ -376,7 +399,7 @@ async function run(
   });
 }
 
-function print(results: Array<{ endpoint: Endpoint; result?: Result }>): void {
+function print(results: Row[]): void {
   const perSecond = (result: Result) => result.requests.total / result.duration;
   const baselineRuns = results.filter((r) => r.endpoint.baseline && r.result).map((r) => r.result!);
   const baselines = baselineRuns.map(perSecond);
@@ -391,8 +414,13 @@ function print(results: Array<{ endpoint: Endpoint; result?: Result }>): void {
     ...results.filter((r) => r.endpoint.baseline),
     ...results.filter((r) => !r.endpoint.baseline),
   ];
-  const rows = ordered.map(({ endpoint, result }) => {
-    if (!result) return [endpoint.label, '-', '-', '-', '-', '-', endpoint.todo ?? ''];
+  const cpuPerRequest = (row: Row) =>
+    row.result && row.cpuMs !== undefined && row.result.requests.total > 0
+      ? `${((row.cpuMs * 1000) / row.result.requests.total).toFixed(0)} us`
+      : '-';
+  const rows = ordered.map((row) => {
+    const { endpoint, result } = row;
+    if (!result) return [endpoint.label, '-', '-', '-', '-', '-', '-', endpoint.todo ?? ''];
     const expected = String(endpoint.status ?? 200);
     const others = Object.entries(result.statusCodeStats ?? {})
       .filter(([code]) => code !== expected && !(expected === '200' && code.startsWith('2')))
@@ -415,11 +443,21 @@ function print(results: Array<{ endpoint: Endpoint; result?: Result }>): void {
       `${result.latency.p50} ms`,
       `${result.latency.p99} ms`,
       `${result.errors} / ${failures.length > 0 ? others.length : 0}`,
+      cpuPerRequest(row),
       ratio(result).toFixed(2),
       [verdict, failures.length > 0 ? `FAILURES: ${failures.join(', ')}` : ''].filter(Boolean).join('; '),
     ];
   });
-  const header = ['endpoint', 'req/s', 'p50', 'p99', 'errors / unexpected', 'vs /healthz', ''];
+  const header = [
+    'endpoint',
+    'req/s',
+    'p50',
+    'p99',
+    'errors / unexpected',
+    'server CPU/req',
+    'vs /healthz',
+    '',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     `  ${cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`.trimEnd();

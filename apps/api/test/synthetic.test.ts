@@ -29,6 +29,15 @@ describe('the synthetic benchmark data', () => {
       (b) => (JSON.parse(b.description) as { Beach: string }).Beach.split(' ').length,
     );
     expect(Math.min(...words)).toBeGreaterThanOrEqual(100);
+    // Each locality counts its beaches, as the real imports keep it.
+    const counts = await handle.db
+      .selectFrom('localities')
+      .select(['id', 'beaches_count'])
+      .where('beaches_count', '>', 0)
+      .execute();
+    expect(counts.reduce((sum, row) => sum + row.beaches_count, 0)).toBe(300);
+    for (const row of counts.slice(0, 20))
+      expect(row.beaches_count).toBe(beaches.filter((b) => b.locality_id === row.id).length);
     await expect(assertNotSynthetic(handle.db, false)).rejects.toThrow(/synthetic benchmark beaches/);
     await expect(assertNotSynthetic(handle.db, true)).resolves.toBeUndefined();
   });

@@ -5,14 +5,25 @@ export interface LatLng {
 
 const EARTH_RADIUS_M = 6_371_008.8;
 
+const toRad = (deg: number) => (deg * Math.PI) / 180;
+
 /** Great-circle distance in metres. */
 export function haversineMetres(a: LatLng, b: LatLng): number {
-  const toRad = (deg: number) => (deg * Math.PI) / 180;
-  const dLat = toRad(b.latitude - a.latitude);
-  const dLng = toRad(b.longitude - a.longitude);
+  return haversineMetresBetween(a.latitude, a.longitude, b.latitude, b.longitude);
+}
+
+/** haversineMetres of two points given as numbers (no objects: for loops over typed arrays). */
+export function haversineMetresBetween(
+  aLatitude: number,
+  aLongitude: number,
+  bLatitude: number,
+  bLongitude: number,
+): number {
+  const dLat = toRad(bLatitude - aLatitude);
+  const dLng = toRad(bLongitude - aLongitude);
   const h =
     Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRad(a.latitude)) * Math.cos(toRad(b.latitude)) * Math.sin(dLng / 2) ** 2;
+    Math.cos(toRad(aLatitude)) * Math.cos(toRad(bLatitude)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

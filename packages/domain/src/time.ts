@@ -53,9 +53,23 @@ function parts(date: Date, timeZone: string) {
   };
 }
 
+/**
+ * The last local date formatted per zone, with the UTC second it was for. tzdb offsets and
+ * transitions are whole seconds, so every instant in the same UTC second has the same local date;
+ * a list answer asks for the same zone's date many times a second, and formatting costs microseconds.
+ */
+const lastDates = new Map<string, { second: number; date: string }>();
+
 /** YYYY-MM-DD of an instant in a time zone (a beach's local calendar day). */
 export function localDate(date: Date, timeZone: string = DEFAULT_TIMEZONE): string {
-  return formatter('date', timeZone).format(date);
+  const second = Math.floor(date.getTime() / 1000);
+  const last = lastDates.get(timeZone);
+  if (last && last.second === second) return last.date;
+  const formatted = formatter('date', timeZone).format(date);
+  if (Number.isNaN(second)) return formatted;
+  if (!last && lastDates.size >= 256) lastDates.clear();
+  lastDates.set(timeZone, { second, date: formatted });
+  return formatted;
 }
 
 /**

@@ -167,6 +167,22 @@ describe('"today" is decided in the place\'s zone', () => {
     expect(localDate(instant, 'Australia/Eucla')).toBe('2026-11-21');
   });
 
+  it('gives the right date on each side of midnight within one second and in the next (the last date is reused per second)', () => {
+    // Sydney midnight is 13:00:00Z in November (AEDT): one millisecond apart, two dates.
+    expect(localDate(at('2026-11-21T12:59:59.000Z'), 'Australia/Sydney')).toBe('2026-11-21');
+    expect(localDate(at('2026-11-21T12:59:59.999Z'), 'Australia/Sydney')).toBe('2026-11-21');
+    expect(localDate(at('2026-11-21T13:00:00.000Z'), 'Australia/Sydney')).toBe('2026-11-22');
+    // Same second, another zone: not confused with the zone asked just before.
+    expect(localDate(at('2026-11-21T13:00:00.500Z'), 'Australia/Perth')).toBe('2026-11-21');
+    expect(localDate(at('2026-11-21T13:00:00.500Z'), 'Australia/Sydney')).toBe('2026-11-22');
+    // Back in time, as tests with a pinned clock do.
+    expect(localDate(at('2026-11-21T12:00:00.000Z'), 'Australia/Sydney')).toBe('2026-11-21');
+    // Sydney's local mean time (+10:04:52) before 1895: midnight falls on a whole second, not minute.
+    expect(localDate(at('1890-01-01T13:55:07.999Z'), 'Australia/Sydney')).toBe('1890-01-01');
+    expect(localDate(at('1890-01-01T13:55:08.000Z'), 'Australia/Sydney')).toBe('1890-01-02');
+    expect(() => localDate(new Date(Number.NaN), 'Australia/Sydney')).toThrow(RangeError);
+  });
+
   it("formats a time as today only on the place's own today", () => {
     const now = at('2026-11-21T14:30:00Z');
     const event = at('2026-11-21T13:00:00Z'); // midnight in Sydney, 9 pm in Perth

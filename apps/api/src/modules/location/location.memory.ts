@@ -1,9 +1,10 @@
 import KDBush from 'kdbush';
-import { localDate, type PatrolledToday } from '@safeshore/domain';
+import { haversineMetresBetween, localDate, type LatLng, type PatrolledToday } from '@safeshore/domain';
 import type { Database } from '../../db/schema.ts';
 import { BEFORE_ANY_ID, compactRows, readInChunks, StringPool } from '../read-model/compact.ts';
 import type { VersionedBuild } from '../read-model/versioned.ts';
 import type { LocationFacts } from './location.service.ts';
+import { byDistanceThenId, type Nearby, type Ranked } from './nearest.ts';
 import {
   LOCALITY_COLUMNS,
   type AnnouncementRow,
@@ -71,9 +72,30 @@ class BeachPoints {
     if (!this.#tree) return [];
     return this.#tree.range(box.west, box.south, box.east, box.north).map((i) => this.#row(i));
   }
+
+  /**
+   * rankByDistance of inBox(box) within `radius`, from the typed arrays: a row object only for a
+   * beach within the radius (the same haversine, so the same distances to the bit).
+   */
+  rankWithin(origin: LatLng, box: Box | null, radius: number): Ranked<BeachPoint>[] {
+    const ranked: Ranked<BeachPoint>[] = [];
+    const consider = (i: number) => {
+      const distance = haversineMetresBetween(
+        origin.latitude,
+        origin.longitude,
+        this.#latitudes[i]!,
+        this.#longitudes[i]!,
+      );
+      if (distance <= radius) ranked.push({ row: this.#row(i), distance });
+    };
+    if (!box) for (let i = 0; i < this.size; i++) consider(i);
+    else if (this.#tree)
+      for (const i of this.#tree.range(box.west, box.south, box.east, box.north)) consider(i);
+    return ranked.sort(byDistanceThenId);
+  }
 }
 
-class PointIndex<T extends { latitude: number; longitude: number }> {
+class PointIndex<T extends { id: number; latitude: number; longitude: number }> {
   readonly #rows: T[];
   readonly #tree: KDBush | null;
 
@@ -97,6 +119,19 @@ class PointIndex<T extends { latitude: number; longitude: number }> {
     if (!this.#tree) return [];
     return this.#tree.range(box.west, box.south, box.east, box.north).map((i) => this.#rows[i]!);
   }
+
+  /** rankByDistance of inBox(box) within `radius`, without the intermediate list. */
+  rankWithin(origin: LatLng, box: Box | null, radius: number): Ranked<T>[] {
+    const ranked: Ranked<T>[] = [];
+    const consider = (row: T) => {
+      const distance = haversineMetresBetween(origin.latitude, origin.longitude, row.latitude, row.longitude);
+      if (distance <= radius) ranked.push({ row, distance });
+    };
+    if (!box) for (const row of this.#rows) consider(row);
+    else if (this.#tree)
+      for (const i of this.#tree.range(box.west, box.south, box.east, box.north)) consider(this.#rows[i]!);
+    return ranked.sort(byDistanceThenId);
+  }
 }
 
 export interface SpatialIndex {
@@ -106,6 +141,8 @@ export interface SpatialIndex {
   localitiesByPostcodes(postcodes: string[]): LocalityPlaceRow[];
   localityBySlug(state: string, slug: string): LocalityPlaceRow | undefined;
   localitiesInArea(state: string, areaSlug: string): LocalityPlaceRow[];
+  /** Nearest searches, answered at once (location.service.ts takes this once per answer). */
+  nearby: Nearby;
   counts: { beaches: number; localities: number };
 }
 
@@ -171,13 +208,21 @@ export async function buildSpatialIndex(db: Database): Promise<SpatialIndex> {
     localities.filter((row) => row.area_slug !== null),
     (row) => `${row.state}\n${row.area_slug}`,
   );
+  const localitiesByPostcodes = (postcodes: string[]) =>
+    postcodes.flatMap((postcode) => byPostcode.get(postcode) ?? []);
   return {
     beachPointsInBox: (box) => beachTree.inBox(box),
     localitiesInBox: (box) => localityTree.inBox(box),
     localitiesWithBeachesInBox: (box) => withBeachesTree.inBox(box),
-    localitiesByPostcodes: (postcodes) => postcodes.flatMap((postcode) => byPostcode.get(postcode) ?? []),
+    localitiesByPostcodes,
     localityBySlug: (state, slug) => bySlug.get(`${state}\n${slug}`),
     localitiesInArea: (state, areaSlug) => [...(byArea.get(`${state}\n${areaSlug}`) ?? [])],
+    nearby: {
+      beaches: (origin, box, radius) => beachTree.rankWithin(origin, box, radius),
+      localities: (origin, box, radius) => localityTree.rankWithin(origin, box, radius),
+      localitiesWithBeaches: (origin, box, radius) => withBeachesTree.rankWithin(origin, box, radius),
+      localitiesByPostcodes,
+    },
     counts: { beaches: beachTree.size, localities: localityTree.size },
   };
 }
@@ -295,6 +340,9 @@ export function indexedLocationRepository(
     },
     async beachPointsInBox(box) {
       return (await pick())?.beachPointsInBox(box) ?? sqlRepository.beachPointsInBox(box);
+    },
+    async nearby() {
+      return (await pick())?.nearby ?? sqlRepository.nearby();
     },
     async localitiesInBox(box) {
       return (await pick())?.localitiesInBox(box) ?? sqlRepository.localitiesInBox(box);

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/schema.ts';
+import { rankFetched, type Nearby } from './nearest.ts';
 
 /** A latitude/longitude box; queries use the indexed latitude column first. */
 export interface Box {
@@ -73,7 +74,7 @@ export function createLocationRepository(db: Database) {
     return query;
   };
 
-  return {
+  const repository = {
     /**
      * Position and patrol of every beach inside `box` (null: everywhere): nearest searches rank
      * these, then load only the rows they keep.
@@ -116,6 +117,11 @@ export function createLocationRepository(db: Database) {
     localitiesByPostcodes(postcodes: string[]) {
       if (postcodes.length === 0) return Promise.resolve([]);
       return localitiesIn(null).where('postcode', 'in', postcodes).execute();
+    },
+
+    /** Nearest searches over these box queries (the in-memory repository answers from its index). */
+    nearby(): Promise<Nearby> {
+      return Promise.resolve(sqlNearby);
     },
 
     localityBySlug(state: string, slug: string) {
@@ -183,6 +189,13 @@ export function createLocationRepository(db: Database) {
       return row && row.range_end >= hex ? row.postcode : null;
     },
   };
+  const sqlNearby: Nearby = {
+    beaches: rankFetched(repository.beachPointsInBox),
+    localities: rankFetched(repository.localitiesInBox),
+    localitiesWithBeaches: rankFetched(repository.localitiesWithBeachesInBox),
+    localitiesByPostcodes: repository.localitiesByPostcodes,
+  };
+  return repository;
 }
 
 export type LocationRepository = ReturnType<typeof createLocationRepository>;

@@ -26,7 +26,7 @@ import {
 } from './location.input.ts';
 import { presentClosestPostcode, presentListBeach, presentPlace } from './location.presenter.ts';
 import type { BeachPoint, LocalityPlaceRow, LocationRepository } from './location.repository.ts';
-import { expandingSearch, rankByDistance, type Ranked } from './nearest.ts';
+import { expandingSearch, type Nearby, type Ranked } from './nearest.ts';
 
 /**
  * A coordinate's place is the nearest locality that has beaches within this distance (someone in
@@ -52,13 +52,15 @@ export function mainLocality<
   T extends Pick<LocalityPlaceRow, 'id' | 'slug' | 'title' | 'postcode' | 'beaches_count'>,
 >(rows: T[]): T | undefined {
   const suffixed = (row: T) => Number(row.slug.endsWith(`-${row.postcode}`));
-  return [...rows].sort(
-    (a, b) =>
-      b.beaches_count - a.beaches_count ||
-      suffixed(a) - suffixed(b) ||
-      (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) ||
-      a.id - b.id,
-  )[0];
+  const order = (a: T, b: T) =>
+    b.beaches_count - a.beaches_count ||
+    suffixed(a) - suffixed(b) ||
+    (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) ||
+    a.id - b.id;
+  // The first in that order (one pass: no sorted copy for the one row wanted).
+  let main: T | undefined;
+  for (const row of rows) if (main === undefined || order(row, main) < 0) main = row;
+  return main;
 }
 
 export interface LocationRequest {
@@ -125,11 +127,11 @@ export function createLocationService(
   facts?: LocationFacts,
 ) {
   /** The place for a coordinate (see PLACE_BEACH_RADIUS_M). */
-  async function placeNear(point: LatLng): Promise<LocalityPlaceRow | null> {
+  async function placeNear(point: LatLng, nearby: Nearby): Promise<LocalityPlaceRow | null> {
     const found = await expandingSearch(
       point,
       PLACE_RADII_M,
-      repo.localitiesInBox,
+      nearby.localities,
       (within) => within.length > 0,
     );
     const withBeaches = found.find(
@@ -172,13 +174,13 @@ export function createLocationService(
    * beach is never left out of "Closest" for being patrolled), measured from `origin`: positions
    * first (one light query per radius), then only the rows kept.
    */
-  async function closestBeaches(origin: LatLng) {
+  async function closestBeaches(origin: LatLng, nearby: Nearby) {
     const isPatrolled = (entry: Ranked<BeachPoint>) => (entry.row.patrol ?? 0) >= 1;
     const split = (entries: Ranked<BeachPoint>[]) => [
       entries.filter(isPatrolled).slice(0, LOCATION_LIMITS.patrolled),
       entries.slice(0, LOCATION_LIMITS.closest),
     ];
-    const found = await expandingSearch(origin, BEACH_RADII_M, repo.beachPointsInBox, (within) => {
+    const found = await expandingSearch(origin, BEACH_RADII_M, nearby.beaches, (within) => {
       const [patrolled, closest] = split(within);
       return patrolled!.length >= LOCATION_LIMITS.patrolled && closest!.length >= LOCATION_LIMITS.closest;
     });
@@ -189,20 +191,25 @@ export function createLocationService(
    * The nearest other postcodes that have beaches (by their localities with beaches), each shown as
    * its main locality with the postcode's number of beaches.
    */
-  async function closestPostcodes(origin: LatLng, own: string) {
-    const distinct = (entries: Ranked<LocalityPlaceRow>[]) =>
-      [...new Set(entries.map((entry) => entry.row.postcode).filter((postcode) => postcode !== own))].slice(
-        0,
-        LOCATION_LIMITS.postcodes,
-      );
+  async function closestPostcodes(origin: LatLng, own: string, nearby: Nearby) {
+    /** The first LOCATION_LIMITS.postcodes other postcodes, nearest first. */
+    const distinct = (entries: Ranked<LocalityPlaceRow>[]) => {
+      const postcodes = new Set<string>();
+      for (const { row } of entries) {
+        if (row.postcode !== own) postcodes.add(row.postcode);
+        if (postcodes.size === LOCATION_LIMITS.postcodes) break;
+      }
+      return [...postcodes];
+    };
     const found = await expandingSearch(
       origin,
       POSTCODE_RADII_M,
-      repo.localitiesWithBeachesInBox,
+      nearby.localitiesWithBeaches,
       (within) => distinct(within).length >= LOCATION_LIMITS.postcodes,
     );
     const postcodes = distinct(found);
-    const localities = await repo.localitiesByPostcodes(postcodes);
+    const byPostcodes = nearby.localitiesByPostcodes(postcodes);
+    const localities = Array.isArray(byPostcodes) ? byPostcodes : await byPostcodes;
     return postcodes.flatMap((postcode) => {
       const rows = localities.filter((row) => row.postcode === postcode);
       const main = mainLocality(rows);
@@ -299,12 +306,14 @@ export function createLocationService(
     locality: LocalityPlaceRow | null,
     origin: LatLng,
     resolvedBy: LocationResponse['resolved_by'],
+    given?: Nearby,
   ): Promise<LocationResponse> {
     if (!locality) return notFoundResponse(resolvedBy, null);
+    const nearby = given ?? (await repo.nearby());
     const [place, [patrolledBeaches, closest], postcodes, announcements] = await Promise.all([
       placeDetails(locality),
-      closestBeaches(origin),
-      closestPostcodes(origin, locality.postcode),
+      closestBeaches(origin, nearby),
+      closestPostcodes(origin, locality.postcode, nearby),
       repo.activeAnnouncements(locality.state, clock().toISOString()),
     ]);
     return {
@@ -348,7 +357,8 @@ export function createLocationService(
             longitude: ['The longitude field is required when latitude is present.'],
           });
         const origin = { latitude, longitude };
-        return respond(await placeNear(origin), origin, 'coordinates');
+        const nearby = await repo.nearby();
+        return respond(await placeNear(origin, nearby), origin, 'coordinates', nearby);
       }
 
       if (url !== undefined && url !== '') {
@@ -370,7 +380,8 @@ export function createLocationService(
       const fromIp = ipPostcode ? await placeForPostcode(ipPostcode) : null;
       if (fromIp) return respond(fromIp, fromIp, 'ip');
 
-      return respond(await placeNear(DEFAULT_COORDINATE), DEFAULT_COORDINATE, 'default');
+      const nearby = await repo.nearby();
+      return respond(await placeNear(DEFAULT_COORDINATE, nearby), DEFAULT_COORDINATE, 'default', nearby);
     },
 
     /**
@@ -383,21 +394,18 @@ export function createLocationService(
         latitude: (ne.latitude + sw.latitude) / 2,
         longitude: (ne.longitude + sw.longitude) / 2,
       };
-      const [points, locality] = await Promise.all([
-        repo.beachPointsInBox({
-          south: sw.latitude,
-          north: ne.latitude,
-          west: sw.longitude,
-          east: ne.longitude,
-        }),
-        placeNear(centre),
+      const nearby = await repo.nearby();
+      const box = { south: sw.latitude, north: ne.latitude, west: sw.longitude, east: ne.longitude };
+      const [inBox, locality] = await Promise.all([
+        nearby.beaches(centre, box, Number.POSITIVE_INFINITY),
+        placeNear(centre, nearby),
       ]);
-      const ranked = rankByDistance(centre, points).slice(0, MAP_BEACHES_LIMIT);
+      const ranked = inBox.slice(0, MAP_BEACHES_LIMIT);
       const [[beaches], place] = await Promise.all([
         loadListBeaches([ranked]),
         locality ? placeDetails(locality, false) : null,
       ]);
-      return { data: { beaches: beaches!, place, truncated: points.length > MAP_BEACHES_LIMIT } };
+      return { data: { beaches: beaches!, place, truncated: inBox.length > MAP_BEACHES_LIMIT } };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { haversineMetres, type LatLng } from '@safeshore/domain';
-import type { Box } from './location.repository.ts';
+import type { BeachPoint, Box, LocalityPlaceRow } from './location.repository.ts';
 
 /** The sphere haversineMetres measures on. */
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -36,29 +36,74 @@ export interface Ranked<T> {
   distance: number;
 }
 
-/** Rows ordered by exact great-circle distance from `origin` (ties by id, so results are stable). */
-export function rankByDistance<T extends LatLng & { id: number }>(origin: LatLng, rows: T[]): Ranked<T>[] {
-  return rows
-    .map((row) => ({ row, distance: haversineMetres(origin, row) }))
-    .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id);
+/** Nearest first, ties by id (so results are stable). */
+export const byDistanceThenId = <T extends { id: number }>(a: Ranked<T>, b: Ranked<T>) =>
+  a.distance - b.distance || a.row.id - b.row.id;
+
+/**
+ * Rows ordered by exact great-circle distance from `origin` (ties by id, so results are stable);
+ * with `radius`, only the rows within it (measured before sorting, so the corners of a search box
+ * are never sorted only to be dropped).
+ */
+export function rankByDistance<T extends LatLng & { id: number }>(
+  origin: LatLng,
+  rows: T[],
+  radius = Number.POSITIVE_INFINITY,
+): Ranked<T>[] {
+  const ranked: Ranked<T>[] = [];
+  for (const row of rows) {
+    const distance = haversineMetres(origin, row);
+    if (distance <= radius) ranked.push({ row, distance });
+  }
+  return ranked.sort(byDistanceThenId);
 }
 
 /**
- * Nearest-first search on the indexed latitude column with expanding boxes: fetch the rows in the
- * box of each radius in turn and stop as soon as the rows within that radius are `enough`; every
- * row within the radius is in its box, so they are exactly the nearest ones. When no radius is
- * enough the last step reads every row (box null). Returns the rows found, nearest first.
+ * The rows within `radius` of `origin`, nearest first (rankByDistance), looked up in `box` (the
+ * radius's bounding box; null with an infinite radius: every row). In memory it answers at once; from
+ * SQL it is a promise.
  */
-export async function expandingSearch<T extends LatLng & { id: number }>(
+export type RankWithin<T> = (
+  origin: LatLng,
+  box: Box | null,
+  radius: number,
+) => Ranked<T>[] | Promise<Ranked<T>[]>;
+
+/**
+ * Nearest-first search with expanding boxes: rank the rows in the box of each radius in turn and
+ * stop as soon as the rows within that radius are `enough`; every row within the radius is in its
+ * box, so they are exactly the nearest ones. When no radius is enough the last step ranks every row
+ * (box null). Returns the rows found, nearest first.
+ */
+export async function expandingSearch<T>(
   origin: LatLng,
   radii: readonly number[],
-  fetch: (box: Box | null) => Promise<T[]>,
+  rankWithin: RankWithin<T>,
   enough: (within: Ranked<T>[]) => boolean,
 ): Promise<Ranked<T>[]> {
   for (const radius of radii) {
-    const ranked = rankByDistance(origin, await fetch(boxAround(origin, radius)));
-    const within = ranked.filter((entry) => entry.distance <= radius);
+    const found = rankWithin(origin, boxAround(origin, radius), radius);
+    // Awaited only when it is a promise (SQL): an answer from memory costs no extra turn.
+    const within = Array.isArray(found) ? found : await found;
     if (enough(within)) return within;
   }
-  return rankByDistance(origin, await fetch(null));
+  return rankWithin(origin, null, Number.POSITIVE_INFINITY);
+}
+
+/** A RankWithin over a box query (SQL): the rows in the box, ranked here. */
+export function rankFetched<T extends LatLng & { id: number }>(
+  fetch: (box: Box | null) => Promise<T[]>,
+): RankWithin<T> {
+  return async (origin, box, radius) => rankByDistance(origin, await fetch(box), radius);
+}
+
+/**
+ * What nearest searches read, taken once per answer: from memory (the spatial index of the version
+ * now committed, answering at once) or from SQL while it is being built.
+ */
+export interface Nearby {
+  beaches: RankWithin<BeachPoint>;
+  localities: RankWithin<LocalityPlaceRow>;
+  localitiesWithBeaches: RankWithin<LocalityPlaceRow>;
+  localitiesByPostcodes(postcodes: string[]): LocalityPlaceRow[] | Promise<LocalityPlaceRow[]>;
 }
