@@ -8,6 +8,20 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 /** The Node flags of `npm start` (package.json's `start` script), so the benchmarks run the same server. */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=50'];
 
+/**
+ * The memory allocator's settings of `npm start` (glibc's malloc, read when the process starts;
+ * each is a default the environment may override, as the script's `${NAME:-value}` does): two
+ * malloc arenas instead of up to 8 per core (one per thread of libuv's pool and V8's workers,
+ * each keeping its freed memory), and fixed trim and mmap thresholds of 128 KB instead of glibc's
+ * dynamic ones (which rise with the largest block freed, up to 32 and 64 MB, after which freed
+ * memory is kept instead of given back). See docs/decisions.md, "National scale at 50,000 beaches".
+ */
+export const SERVER_MALLOC_ENV: Record<string, string> = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+};
+
 export interface StartedServer {
   baseUrl: string;
   process: ChildProcess;
@@ -27,10 +41,12 @@ export async function startServer(options: {
   // BENCH_NODE_ARGS: flags for the server's Node only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof",
   // which NODE_OPTIONS does not accept), to profile it under a benchmark's load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  // As package.json's `start` script runs it (its V8 flag: docs/decisions.md, "National scale at 50,000 beaches").
+  // As package.json's `start` script runs it (its V8 flags and malloc settings: docs/decisions.md,
+  // "National scale at 50,000 beaches").
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
+      ...SERVER_MALLOC_ENV,
       ...process.env,
       PORT: String(options.port),
       HOST: '127.0.0.1',

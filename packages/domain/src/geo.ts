@@ -19,11 +19,36 @@ export function haversineMetresBetween(
   bLatitude: number,
   bLongitude: number,
 ): number {
+  return haversineMetresWithCosines(
+    aLatitude,
+    aLongitude,
+    cosLatitude(aLatitude),
+    bLatitude,
+    bLongitude,
+    cosLatitude(bLatitude),
+  );
+}
+
+/** The cosine of a latitude, as haversineMetres computes it (for haversineMetresWithCosines). */
+export function cosLatitude(latitude: number): number {
+  return Math.cos(toRad(latitude));
+}
+
+/**
+ * haversineMetres with both latitudes' cosines given (cosLatitude): the same operations in the same
+ * order, so the same result to the bit, for an origin measured against many stored points.
+ */
+export function haversineMetresWithCosines(
+  aLatitude: number,
+  aLongitude: number,
+  aCos: number,
+  bLatitude: number,
+  bLongitude: number,
+  bCos: number,
+): number {
   const dLat = toRad(bLatitude - aLatitude);
   const dLng = toRad(bLongitude - aLongitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRad(aLatitude)) * Math.cos(toRad(bLatitude)) * Math.sin(dLng / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + aCos * bCos * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

@@ -1,5 +1,11 @@
 import KDBush from 'kdbush';
-import { haversineMetresBetween, localDate, type LatLng, type PatrolledToday } from '@safeshore/domain';
+import {
+  cosLatitude,
+  haversineMetresWithCosines,
+  localDate,
+  type LatLng,
+  type PatrolledToday,
+} from '@safeshore/domain';
 import type { Database } from '../../db/schema.ts';
 import { BEFORE_ANY_ID, compactRows, readInChunks, StringPool } from '../read-model/compact.ts';
 import type { VersionedBuild } from '../read-model/versioned.ts';
@@ -33,6 +39,8 @@ class BeachPoints {
   readonly #ids: Float64Array;
   readonly #latitudes: Float64Array;
   readonly #longitudes: Float64Array;
+  /** cosLatitude of each latitude, computed once (rankWithin). */
+  readonly #cosines: Float64Array;
   /** NaN for a null patrol. */
   readonly #patrols: Float64Array;
   readonly #tree: KDBush | null;
@@ -42,6 +50,7 @@ class BeachPoints {
     this.#ids = Float64Array.from(columns.ids);
     this.#latitudes = Float64Array.from(columns.latitudes);
     this.#longitudes = Float64Array.from(columns.longitudes);
+    this.#cosines = this.#latitudes.map(cosLatitude);
     this.#patrols = Float64Array.from(columns.patrols);
     if (n === 0) {
       this.#tree = null;
@@ -79,12 +88,19 @@ class BeachPoints {
    */
   rankWithin(origin: LatLng, box: Box | null, radius: number): Ranked<BeachPoint>[] {
     const ranked: Ranked<BeachPoint>[] = [];
+    const { latitude, longitude } = origin;
+    const cos = cosLatitude(latitude);
+    const latitudes = this.#latitudes;
+    const longitudes = this.#longitudes;
+    const cosines = this.#cosines;
     const consider = (i: number) => {
-      const distance = haversineMetresBetween(
-        origin.latitude,
-        origin.longitude,
-        this.#latitudes[i]!,
-        this.#longitudes[i]!,
+      const distance = haversineMetresWithCosines(
+        latitude,
+        longitude,
+        cos,
+        latitudes[i]!,
+        longitudes[i]!,
+        cosines[i]!,
       );
       if (distance <= radius) ranked.push({ row: this.#row(i), distance });
     };
@@ -97,10 +113,13 @@ class BeachPoints {
 
 class PointIndex<T extends { id: number; latitude: number; longitude: number }> {
   readonly #rows: T[];
+  /** cosLatitude of each row's latitude, computed once (rankWithin). */
+  readonly #cosines: Float64Array;
   readonly #tree: KDBush | null;
 
   constructor(rows: T[]) {
     this.#rows = rows;
+    this.#cosines = Float64Array.from(rows, (row) => cosLatitude(row.latitude));
     if (rows.length === 0) {
       this.#tree = null;
       return;
@@ -123,13 +142,25 @@ class PointIndex<T extends { id: number; latitude: number; longitude: number }> 
   /** rankByDistance of inBox(box) within `radius`, without the intermediate list. */
   rankWithin(origin: LatLng, box: Box | null, radius: number): Ranked<T>[] {
     const ranked: Ranked<T>[] = [];
-    const consider = (row: T) => {
-      const distance = haversineMetresBetween(origin.latitude, origin.longitude, row.latitude, row.longitude);
+    const { latitude, longitude } = origin;
+    const cos = cosLatitude(latitude);
+    const rows = this.#rows;
+    const cosines = this.#cosines;
+    const consider = (i: number) => {
+      const row = rows[i]!;
+      const distance = haversineMetresWithCosines(
+        latitude,
+        longitude,
+        cos,
+        row.latitude,
+        row.longitude,
+        cosines[i]!,
+      );
       if (distance <= radius) ranked.push({ row, distance });
     };
-    if (!box) for (const row of this.#rows) consider(row);
+    if (!box) for (let i = 0; i < rows.length; i++) consider(i);
     else if (this.#tree)
-      for (const i of this.#tree.range(box.west, box.south, box.east, box.north)) consider(this.#rows[i]!);
+      for (const i of this.#tree.range(box.west, box.south, box.east, box.north)) consider(i);
     return ranked.sort(byDistanceThenId);
   }
 }

@@ -26,7 +26,7 @@ import {
 } from './location.input.ts';
 import { presentClosestPostcode, presentListBeach, presentPlace } from './location.presenter.ts';
 import type { BeachPoint, LocalityPlaceRow, LocationRepository } from './location.repository.ts';
-import { expandingSearch, type Nearby, type Ranked } from './nearest.ts';
+import { boxAround, expandingSearch, type Nearby, type Ranked } from './nearest.ts';
 
 /**
  * A coordinate's place is the nearest locality that has beaches within this distance (someone in
@@ -128,16 +128,20 @@ export function createLocationService(
 ) {
   /** The place for a coordinate (see PLACE_BEACH_RADIUS_M). */
   async function placeNear(point: LatLng, nearby: Nearby): Promise<LocalityPlaceRow | null> {
+    // The nearest locality with beaches within the radius, when there is one: looked up among the
+    // localities with beaches only (a few, against every locality of a town within 5 km).
+    const box = boxAround(point, PLACE_BEACH_RADIUS_M);
+    const ranked = nearby.localitiesWithBeaches(point, box, PLACE_BEACH_RADIUS_M);
+    const withBeaches = Array.isArray(ranked) ? ranked : await ranked;
+    if (withBeaches.length > 0) return withBeaches[0]!.row;
+    // Else the nearest locality of all.
     const found = await expandingSearch(
       point,
       PLACE_RADII_M,
       nearby.localities,
       (within) => within.length > 0,
     );
-    const withBeaches = found.find(
-      (entry) => entry.row.beaches_count > 0 && entry.distance <= PLACE_BEACH_RADIUS_M,
-    );
-    return (withBeaches ?? found[0])?.row ?? null;
+    return found[0]?.row ?? null;
   }
 
   async function placeForPostcode(postcode: string): Promise<LocalityPlaceRow | null> {
@@ -225,40 +229,38 @@ export function createLocationService(
     const now = clock();
     // Warnings are added here, after the rows (memory index or SQL alike), from the cached feed;
     // a cold feed is waited for no longer than a place's warnings, then the rows say "not known".
+    // Rows carry every field the facts read (no per-fact copies of them).
     const warnings =
       facts?.beachWarnings && rows.length > 0
         ? within(
-            facts.beachWarnings(
-              rows.map(({ id, state, latitude, longitude }) => ({ id, state, latitude, longitude })),
-            ),
+            facts.beachWarnings(rows),
             PLACE_WARNINGS_WAIT_MS,
             new Map<number, ListBeachWarnings | null>(),
           )
         : undefined;
-    const today =
-      facts && rows.length > 0
-        ? await facts.patrolledToday(
-            rows.map(({ id, state, timezone }) => ({ id, state, timezone })),
-            now,
-          )
-        : undefined;
+    const today = facts && rows.length > 0 ? await facts.patrolledToday(rows, now) : undefined;
     const warningsById = await warnings;
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const water = facts?.waterQuality?.(rows.map(({ key, state }) => ({ key, state })));
+    const water = facts?.waterQuality?.(rows);
+    // A beach in both lists is one object (same origin, same distance): presented once.
+    const presented = new Map<number, ListBeach>();
+    const present = (id: number, distance: number): ListBeach | undefined => {
+      const known = presented.get(id);
+      if (known) return known;
+      const full = byId.get(id);
+      if (!full) return undefined;
+      const beach = presentListBeach(full, distance, now);
+      beach.is_patrolled_today = today?.get(id) ?? null;
+      const quality = water?.get(full.key);
+      if (quality) beach.water_quality = quality;
+      if (warningsById) beach.marine_warnings = warningsById.get(id) ?? null;
+      presented.set(id, beach);
+      return beach;
+    };
     return lists.map((list) =>
       list.flatMap(({ row, distance }) => {
-        const full = byId.get(row.id);
-        if (!full) return [];
-        const beach = presentListBeach(full, distance, now);
-        const quality = water?.get(full.key);
-        return [
-          {
-            ...beach,
-            is_patrolled_today: today?.get(row.id) ?? null,
-            ...(quality ? { water_quality: quality } : {}),
-            ...(warningsById ? { marine_warnings: warningsById.get(row.id) ?? null } : {}),
-          },
-        ];
+        const beach = present(row.id, distance);
+        return beach ? [beach] : [];
       }),
     );
   }

@@ -485,7 +485,11 @@ export function createReadModel({
       }
       reply.code(entry.status).type(entry.contentType);
       if (!encoding) return reply.send(entry.identity);
-      const body = await compressed(key, entry, encoding);
+      // A small one-off answer not kept (asked once) is compressed here and now: no promise to keep.
+      const body =
+        entry.fast && entries.get(key) !== entry && entry.identity.length <= SYNC_COMPRESS_MAX_BYTES
+          ? compressFastSync(entry.identity, encoding)
+          : await compressed(key, entry, encoding);
       return reply.header('Content-Encoding', encoding).send(body);
     },
     version: () => watcher.current(),
@@ -532,28 +536,39 @@ function ownBytes(buffer: Buffer): Buffer {
   return copy;
 }
 
-/** A one-off body compressed fast: on the spot when small (see CachePolicy.oneOff). */
-function compressFast(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+/** Brotli/gzip options of one-off bodies (CachePolicy.oneOff). */
+function fastOptions(body: Buffer) {
   // Output chunks near the expected size (zlib's default is 16 KB): a stream of one-off answers
   // then leaves less freed memory behind for the allocator to hold.
   const chunkSize = Math.max(1024, Math.ceil(body.length / 4));
-  const brotliOptions = {
-    chunkSize,
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: ONE_OFF_BROTLI_QUALITY,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+  return {
+    brotli: {
+      chunkSize,
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: ONE_OFF_BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
     },
+    gzip: { chunkSize, level: ONE_OFF_GZIP_LEVEL },
   };
-  if (body.length > SYNC_COMPRESS_MAX_BYTES)
-    return encoding === 'br'
-      ? brotli(body, brotliOptions)
-      : gzip(body, { chunkSize, level: ONE_OFF_GZIP_LEVEL });
+}
+
+/** A small one-off body compressed on the spot (up to SYNC_COMPRESS_MAX_BYTES: tens of microseconds). */
+function compressFastSync(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  const options = fastOptions(body);
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, options.brotli)
+    : zlib.gzipSync(body, options.gzip);
+}
+
+/** A one-off body compressed fast: on the spot when small, else in the thread pool (see CachePolicy.oneOff). */
+function compressFast(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  if (body.length > SYNC_COMPRESS_MAX_BYTES) {
+    const options = fastOptions(body);
+    return encoding === 'br' ? brotli(body, options.brotli) : gzip(body, options.gzip);
+  }
   try {
-    return Promise.resolve(
-      encoding === 'br'
-        ? zlib.brotliCompressSync(body, brotliOptions)
-        : zlib.gzipSync(body, { chunkSize, level: ONE_OFF_GZIP_LEVEL }),
-    );
+    return Promise.resolve(compressFastSync(body, encoding));
   } catch (error) {
     return Promise.reject(error as Error);
   }
