@@ -10,9 +10,11 @@ import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../bench/server.ts';
  * memory and throughput figures are those of `npm start`.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const startScript = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-  scripts: Record<string, string>;
-}).scripts.start!;
+const startScript = (
+  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  }
+).scripts.start!;
 /** The script's environment assignments, before `node`. */
 const assignments = startScript.slice(0, startScript.indexOf('node '));
 

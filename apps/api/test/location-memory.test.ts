@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PatrolledToday } from '@safeshore/domain';
-import { patrolledTodayPerVersion } from '../src/modules/location/location.memory.ts';
+import {
+  PATROLLED_TODAY_KEPT_MAX,
+  patrolledTodayPerVersion,
+} from '../src/modules/location/location.memory.ts';
 import { compactRows, readInChunks, StringPool } from '../src/modules/read-model/compact.ts';
 
 const SYDNEY = 'Australia/Sydney';
@@ -48,6 +51,31 @@ describe('patrols today kept per data version (location answers)', () => {
       ]),
     );
     expect(asked).toEqual([[1, 2], [1], [1, 2]]);
+  });
+});
+
+describe('patrols today kept per data version: the bound', () => {
+  it(`keeps at most ${PATROLLED_TODAY_KEPT_MAX} answers, then starts again`, async () => {
+    let asked = 0;
+    const kept = patrolledTodayPerVersion(
+      async (beaches) => {
+        asked += beaches.length;
+        return new Map(beaches.map((b) => [b.id, flag(1)]));
+      },
+      async () => 1,
+    );
+    const now = new Date('2026-11-21T23:00:00Z');
+    const batch = (from: number) =>
+      Array.from({ length: 1_000 }, (_, i) => ({ id: from + i, state: 'NSW', timezone: SYDNEY }));
+    for (let from = 0; from < PATROLLED_TODAY_KEPT_MAX; from += 1_000) await kept(batch(from), now);
+    expect(asked).toBe(PATROLLED_TODAY_KEPT_MAX);
+    // All kept: asked for none of them again.
+    await kept(batch(0), now);
+    expect(asked).toBe(PATROLLED_TODAY_KEPT_MAX);
+    // One more beach goes over the bound: what was kept goes, so the first batch is asked again.
+    expect((await kept([{ id: -1, state: 'NSW', timezone: SYDNEY }], now)).get(-1)).toEqual(flag(1));
+    await kept(batch(0), now);
+    expect(asked).toBe(PATROLLED_TODAY_KEPT_MAX + 1 + 1_000);
   });
 });
 

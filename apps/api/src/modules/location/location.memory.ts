@@ -413,26 +413,34 @@ export function patrolledTodayPerVersion(
   patrolledToday: PatrolledTodayOf,
   dataVersion: () => Promise<number>,
 ): PatrolledTodayOf {
-  let kept: { version: number; answers: Map<string, PatrolledToday | null> } | null = null;
+  /** Answers by local date, then beach id (no key string per beach and request). */
+  let kept: { version: number; byDay: Map<string, Map<number, PatrolledToday | null>>; size: number } | null =
+    null;
   return async (beaches, now) => {
     const version = await dataVersion();
-    if (kept?.version !== version) kept = { version, answers: new Map() };
+    if (kept?.version !== version) kept = { version, byDay: new Map(), size: 0 };
     const cache = kept;
-    const days = new Map<string, string>();
-    const keyOf = (beach: { id: number; timezone: string }) => {
-      let day = days.get(beach.timezone);
-      if (day === undefined) days.set(beach.timezone, (day = localDate(now, beach.timezone)));
-      return `${beach.id}\n${day}`;
+    const days = new Map<string, Map<number, PatrolledToday | null>>();
+    /** The answers of the beach's local date (one date per zone in this request). */
+    const answersOf = (beach: { timezone: string }) => {
+      let answers = days.get(beach.timezone);
+      if (answers === undefined) {
+        const day = localDate(now, beach.timezone);
+        answers = cache.byDay.get(day);
+        if (answers === undefined) cache.byDay.set(day, (answers = new Map()));
+        days.set(beach.timezone, answers);
+      }
+      return answers;
     };
     const result = new Map<number, PatrolledToday>();
     const missing: typeof beaches = [];
     for (const beach of beaches) {
-      const key = keyOf(beach);
-      if (!cache.answers.has(key)) {
+      const answers = answersOf(beach);
+      if (!answers.has(beach.id)) {
         missing.push(beach);
         continue;
       }
-      const answer = cache.answers.get(key);
+      const answer = answers.get(beach.id);
       if (answer) result.set(beach.id, answer);
     }
     if (missing.length === 0) return result;
@@ -440,11 +448,16 @@ export function patrolledTodayPerVersion(
     for (const beach of missing) {
       const answer = fresh.get(beach.id) ?? null;
       if (answer) result.set(beach.id, answer);
-      // Kept only if no write came meanwhile.
+      // Kept only if no write came meanwhile; past the bound, everything kept goes (dates pass too).
       if (kept === cache) {
-        if (cache.answers.size >= PATROLLED_TODAY_KEPT_MAX)
-          cache.answers.delete(cache.answers.keys().next().value!);
-        cache.answers.set(keyOf(beach), answer);
+        if (cache.size >= PATROLLED_TODAY_KEPT_MAX) {
+          cache.byDay.clear();
+          days.clear();
+          cache.size = 0;
+        }
+        const answers = answersOf(beach);
+        if (!answers.has(beach.id)) cache.size += 1;
+        answers.set(beach.id, answer);
       }
     }
     return result;
