@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PatrolledToday } from '@safeshore/domain';
 import {
+  nearestIndices,
   PATROLLED_TODAY_KEPT_MAX,
   patrolledTodayPerVersion,
 } from '../src/modules/location/location.memory.ts';
@@ -76,6 +77,37 @@ describe('patrols today kept per data version: the bound', () => {
     expect((await kept([{ id: -1, state: 'NSW', timezone: SYDNEY }], now)).get(-1)).toEqual(flag(1));
     await kept(batch(0), now);
     expect(asked).toBe(PATROLLED_TODAY_KEPT_MAX + 1 + 1_000);
+  });
+});
+
+describe('the nearest of a box (spatial index)', () => {
+  it('keeps the rows within the radius, nearest first, ties by id, at most the limit', () => {
+    let state = 7;
+    const random = () => (state = (state * 48_271) % 2_147_483_647) / 2_147_483_647;
+    for (let round = 0; round < 200; round++) {
+      const size = 1 + Math.floor(random() * 60);
+      // Distances on a coarse grid, so equal distances (ties) are common; ids not in position order.
+      const distances = Array.from({ length: size }, () => Math.floor(random() * 20) * 100);
+      const ids = Array.from({ length: size }, (_, i) => (i * 37) % 101);
+      const candidates =
+        round % 3 === 0 ? null : Array.from({ length: size }, (_, i) => i).filter(() => random() < 0.7);
+      const radius = round % 4 === 0 ? Number.POSITIVE_INFINITY : Math.floor(random() * 2_000);
+      const expected = (candidates ?? Array.from({ length: size }, (_, i) => i))
+        .filter((i) => distances[i]! <= radius)
+        .map((i): [number, number] => [i, distances[i]!])
+        .sort((a, b) => a[1] - b[1] || ids[a[0]]! - ids[b[0]]!);
+      for (const limit of [undefined, 0, 1, 4, 6, 100]) {
+        const found = nearestIndices(
+          candidates,
+          size,
+          (i) => distances[i]!,
+          (i) => ids[i]!,
+          radius,
+          limit,
+        );
+        expect(found).toEqual(limit === undefined ? expected : expected.slice(0, limit));
+      }
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { BEFORE_ANY_ID, compactRows, readInChunks, StringPool } from '../read-model/compact.ts';
 import type { VersionedBuild } from '../read-model/versioned.ts';
 import type { LocationFacts } from './location.service.ts';
-import { byDistanceThenId, type Nearby, type Ranked } from './nearest.ts';
+import type { Nearby, Ranked } from './nearest.ts';
 import {
   LOCALITY_COLUMNS,
   type AnnouncementRow,
@@ -83,31 +83,25 @@ class BeachPoints {
   }
 
   /**
-   * rankByDistance of inBox(box) within `radius`, from the typed arrays: a row object only for a
-   * beach within the radius (the same haversine, so the same distances to the bit).
+   * rankByDistance of inBox(box) within `radius`, at most `limit` (the nearest), from the typed
+   * arrays: a row object only for a beach kept (the same haversine, so the same distances to the bit).
    */
-  rankWithin(origin: LatLng, box: Box | null, radius: number): Ranked<BeachPoint>[] {
-    const ranked: Ranked<BeachPoint>[] = [];
+  rankWithin(origin: LatLng, box: Box | null, radius: number, limit?: number): Ranked<BeachPoint>[] {
     const { latitude, longitude } = origin;
     const cos = cosLatitude(latitude);
     const latitudes = this.#latitudes;
     const longitudes = this.#longitudes;
     const cosines = this.#cosines;
-    const consider = (i: number) => {
-      const distance = haversineMetresWithCosines(
-        latitude,
-        longitude,
-        cos,
-        latitudes[i]!,
-        longitudes[i]!,
-        cosines[i]!,
-      );
-      if (distance <= radius) ranked.push({ row: this.#row(i), distance });
-    };
-    if (!box) for (let i = 0; i < this.size; i++) consider(i);
-    else if (this.#tree)
-      for (const i of this.#tree.range(box.west, box.south, box.east, box.north)) consider(i);
-    return ranked.sort(byDistanceThenId);
+    const ids = this.#ids;
+    const candidates = box ? (this.#tree?.range(box.west, box.south, box.east, box.north) ?? []) : null;
+    return nearestIndices(
+      candidates,
+      this.size,
+      (i) => haversineMetresWithCosines(latitude, longitude, cos, latitudes[i]!, longitudes[i]!, cosines[i]!),
+      (i) => ids[i]!,
+      radius,
+      limit,
+    ).map(([i, distance]) => ({ row: this.#row(i), distance }));
   }
 }
 
@@ -139,30 +133,64 @@ class PointIndex<T extends { id: number; latitude: number; longitude: number }> 
     return this.#tree.range(box.west, box.south, box.east, box.north).map((i) => this.#rows[i]!);
   }
 
-  /** rankByDistance of inBox(box) within `radius`, without the intermediate list. */
-  rankWithin(origin: LatLng, box: Box | null, radius: number): Ranked<T>[] {
-    const ranked: Ranked<T>[] = [];
+  /** rankByDistance of inBox(box) within `radius`, at most `limit` (the nearest). */
+  rankWithin(origin: LatLng, box: Box | null, radius: number, limit?: number): Ranked<T>[] {
     const { latitude, longitude } = origin;
     const cos = cosLatitude(latitude);
     const rows = this.#rows;
     const cosines = this.#cosines;
-    const consider = (i: number) => {
-      const row = rows[i]!;
-      const distance = haversineMetresWithCosines(
-        latitude,
-        longitude,
-        cos,
-        row.latitude,
-        row.longitude,
-        cosines[i]!,
-      );
-      if (distance <= radius) ranked.push({ row, distance });
-    };
-    if (!box) for (let i = 0; i < rows.length; i++) consider(i);
-    else if (this.#tree)
-      for (const i of this.#tree.range(box.west, box.south, box.east, box.north)) consider(i);
-    return ranked.sort(byDistanceThenId);
+    const candidates = box ? (this.#tree?.range(box.west, box.south, box.east, box.north) ?? []) : null;
+    return nearestIndices(
+      candidates,
+      rows.length,
+      (i) => {
+        const row = rows[i]!;
+        return haversineMetresWithCosines(latitude, longitude, cos, row.latitude, row.longitude, cosines[i]!);
+      },
+      (i) => rows[i]!.id,
+      radius,
+      limit,
+    ).map(([i, distance]) => ({ row: rows[i]!, distance }));
   }
+}
+
+/**
+ * The candidates (positions in an index; null: all `size` of them) within `radius`, nearest first
+ * (ties by id, as byDistanceThenId), at most `limit`: as [position, distance] pairs, so only what is
+ * kept becomes an object. With a limit, a sorted list of the kept ones is maintained (a nearest search
+ * keeps 1-6 of a box's tens or hundreds).
+ */
+export function nearestIndices(
+  candidates: ArrayLike<number> | null,
+  size: number,
+  distanceOf: (i: number) => number,
+  idOf: (i: number) => number,
+  radius: number,
+  limit = Number.POSITIVE_INFINITY,
+): Array<[number, number]> {
+  const count = candidates ? candidates.length : size;
+  const kept: Array<[number, number]> = [];
+  if (limit <= 0) return kept;
+  const before = (d: number, i: number, other: [number, number]) =>
+    d < other[1] || (d === other[1] && idOf(i) < idOf(other[0]));
+  for (let k = 0; k < count; k++) {
+    const i = candidates ? candidates[k]! : k;
+    const d = distanceOf(i);
+    if (!(d <= radius)) continue;
+    if (limit === Number.POSITIVE_INFINITY) {
+      kept.push([i, d]);
+      continue;
+    }
+    if (kept.length === limit) {
+      if (!before(d, i, kept[limit - 1]!)) continue;
+      kept.pop();
+    }
+    let at = kept.length;
+    while (at > 0 && before(d, i, kept[at - 1]!)) at--;
+    kept.splice(at, 0, [i, d]);
+  }
+  if (limit === Number.POSITIVE_INFINITY) kept.sort((a, b) => a[1] - b[1] || idOf(a[0]) - idOf(b[0]));
+  return kept;
 }
 
 export interface SpatialIndex {
@@ -216,6 +244,14 @@ export async function buildSpatialIndex(db: Database): Promise<SpatialIndex> {
     },
   );
   const beachTree = new BeachPoints(columns);
+  // The patrolled beaches (patrol >= 1) in a tree of their own, for the patrolled list's search.
+  const patrolled = columns.patrols.flatMap((patrol, i) => (patrol >= 1 ? [i] : []));
+  const patrolledTree = new BeachPoints({
+    ids: patrolled.map((i) => columns.ids[i]!),
+    latitudes: patrolled.map((i) => columns.latitudes[i]!),
+    longitudes: patrolled.map((i) => columns.longitudes[i]!),
+    patrols: patrolled.map((i) => columns.patrols[i]!),
+  });
   const pool = new StringPool();
   const localities: LocalityPlaceRow[] = [];
   await readInChunks<LocalityPlaceRow>(
@@ -249,9 +285,11 @@ export async function buildSpatialIndex(db: Database): Promise<SpatialIndex> {
     localityBySlug: (state, slug) => bySlug.get(`${state}\n${slug}`),
     localitiesInArea: (state, areaSlug) => [...(byArea.get(`${state}\n${areaSlug}`) ?? [])],
     nearby: {
-      beaches: (origin, box, radius) => beachTree.rankWithin(origin, box, radius),
-      localities: (origin, box, radius) => localityTree.rankWithin(origin, box, radius),
-      localitiesWithBeaches: (origin, box, radius) => withBeachesTree.rankWithin(origin, box, radius),
+      beaches: (origin, box, radius, limit) => beachTree.rankWithin(origin, box, radius, limit),
+      patrolledBeaches: (origin, box, radius, limit) => patrolledTree.rankWithin(origin, box, radius, limit),
+      localities: (origin, box, radius, limit) => localityTree.rankWithin(origin, box, radius, limit),
+      localitiesWithBeaches: (origin, box, radius, limit) =>
+        withBeachesTree.rankWithin(origin, box, radius, limit),
       localitiesByPostcodes,
     },
     counts: { beaches: beachTree.size, localities: localityTree.size },

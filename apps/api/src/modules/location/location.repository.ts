@@ -191,6 +191,9 @@ export function createLocationRepository(db: Database) {
   };
   const sqlNearby: Nearby = {
     beaches: rankFetched(repository.beachPointsInBox),
+    patrolledBeaches: rankFetched(async (box) =>
+      (await repository.beachPointsInBox(box)).filter((point) => (point.patrol ?? 0) >= 1),
+    ),
     localities: rankFetched(repository.localitiesInBox),
     localitiesWithBeaches: rankFetched(repository.localitiesWithBeachesInBox),
     localitiesByPostcodes: repository.localitiesByPostcodes,

@@ -131,7 +131,7 @@ export function createLocationService(
     // The nearest locality with beaches within the radius, when there is one: looked up among the
     // localities with beaches only (a few, against every locality of a town within 5 km).
     const box = boxAround(point, PLACE_BEACH_RADIUS_M);
-    const ranked = nearby.localitiesWithBeaches(point, box, PLACE_BEACH_RADIUS_M);
+    const ranked = nearby.localitiesWithBeaches(point, box, PLACE_BEACH_RADIUS_M, 1);
     const withBeaches = Array.isArray(ranked) ? ranked : await ranked;
     if (withBeaches.length > 0) return withBeaches[0]!.row;
     // Else the nearest locality of all.
@@ -140,6 +140,7 @@ export function createLocationService(
       PLACE_RADII_M,
       nearby.localities,
       (within) => within.length > 0,
+      1,
     );
     return found[0]?.row ?? null;
   }
@@ -175,20 +176,31 @@ export function createLocationService(
 
   /**
    * The nearest patrolled (patrol >= 1) beaches and the nearest beaches of every kind (the nearest
-   * beach is never left out of "Closest" for being patrolled), measured from `origin`: positions
-   * first (one light query per radius), then only the rows kept.
+   * beach is never left out of "Closest" for being patrolled), measured from `origin`: two nearest
+   * searches (the patrolled ones among patrolled beaches only, so a coast with few patrols does not
+   * rank every beach of a wide box), positions first, then only the rows kept.
    */
   async function closestBeaches(origin: LatLng, nearby: Nearby) {
-    const isPatrolled = (entry: Ranked<BeachPoint>) => (entry.row.patrol ?? 0) >= 1;
-    const split = (entries: Ranked<BeachPoint>[]) => [
-      entries.filter(isPatrolled).slice(0, LOCATION_LIMITS.patrolled),
-      entries.slice(0, LOCATION_LIMITS.closest),
-    ];
-    const found = await expandingSearch(origin, BEACH_RADII_M, nearby.beaches, (within) => {
-      const [patrolled, closest] = split(within);
-      return patrolled!.length >= LOCATION_LIMITS.patrolled && closest!.length >= LOCATION_LIMITS.closest;
-    });
-    return loadListBeaches(split(found));
+    const [patrolled, closest] = await Promise.all([
+      expandingSearch(
+        origin,
+        BEACH_RADII_M,
+        nearby.patrolledBeaches,
+        (within) => within.length >= LOCATION_LIMITS.patrolled,
+        LOCATION_LIMITS.patrolled,
+      ),
+      expandingSearch(
+        origin,
+        BEACH_RADII_M,
+        nearby.beaches,
+        (within) => within.length >= LOCATION_LIMITS.closest,
+        LOCATION_LIMITS.closest,
+      ),
+    ]);
+    return loadListBeaches([
+      patrolled.slice(0, LOCATION_LIMITS.patrolled),
+      closest.slice(0, LOCATION_LIMITS.closest),
+    ]);
   }
 
   /**

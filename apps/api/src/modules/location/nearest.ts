@@ -60,13 +60,15 @@ export function rankByDistance<T extends LatLng & { id: number }>(
 
 /**
  * The rows within `radius` of `origin`, nearest first (rankByDistance), looked up in `box` (the
- * radius's bounding box; null with an infinite radius: every row). In memory it answers at once; from
- * SQL it is a promise.
+ * radius's bounding box; null with an infinite radius: every row); with `limit`, only the first
+ * `limit` of them (the nearest; an answer may hold all, the callers take their first `limit`). In
+ * memory it answers at once; from SQL it is a promise.
  */
 export type RankWithin<T> = (
   origin: LatLng,
   box: Box | null,
   radius: number,
+  limit?: number,
 ) => Ranked<T>[] | Promise<Ranked<T>[]>;
 
 /**
@@ -80,14 +82,15 @@ export async function expandingSearch<T>(
   radii: readonly number[],
   rankWithin: RankWithin<T>,
   enough: (within: Ranked<T>[]) => boolean,
+  limit?: number,
 ): Promise<Ranked<T>[]> {
   for (const radius of radii) {
-    const found = rankWithin(origin, boxAround(origin, radius), radius);
+    const found = rankWithin(origin, boxAround(origin, radius), radius, limit);
     // Awaited only when it is a promise (SQL): an answer from memory costs no extra turn.
     const within = Array.isArray(found) ? found : await found;
     if (enough(within)) return within;
   }
-  return rankWithin(origin, null, Number.POSITIVE_INFINITY);
+  return rankWithin(origin, null, Number.POSITIVE_INFINITY, limit);
 }
 
 /** A RankWithin over a box query (SQL): the rows in the box, ranked here. */
@@ -103,6 +106,8 @@ export function rankFetched<T extends LatLng & { id: number }>(
  */
 export interface Nearby {
   beaches: RankWithin<BeachPoint>;
+  /** Beaches with patrol >= 1 only. */
+  patrolledBeaches: RankWithin<BeachPoint>;
   localities: RankWithin<LocalityPlaceRow>;
   localitiesWithBeaches: RankWithin<LocalityPlaceRow>;
   localitiesByPostcodes(postcodes: string[]): LocalityPlaceRow[] | Promise<LocalityPlaceRow[]>;
