@@ -25,7 +25,7 @@ import {
   type PlaceTarget,
 } from './location.input.ts';
 import { presentClosestPostcode, presentListBeach, presentPlace } from './location.presenter.ts';
-import type { BeachPoint, LocalityPlaceRow, LocationRepository } from './location.repository.ts';
+import type { LocalityPlaceRow, LocationRepository } from './location.repository.ts';
 import { boxAround, expandingSearch, type Nearby, type Ranked } from './nearest.ts';
 
 /**
