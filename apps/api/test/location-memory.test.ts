@@ -97,6 +97,7 @@ describe('the nearest of a box (spatial index)', () => {
         .map((i): [number, number] => [i, distances[i]!])
         .sort((a, b) => a[1] - b[1] || ids[a[0]]! - ids[b[0]]!);
       for (const limit of [undefined, 0, 1, 4, 6, 100]) {
+        const want = limit === undefined ? expected : expected.slice(0, limit);
         const found = nearestIndices(
           candidates,
           size,
@@ -105,7 +106,20 @@ describe('the nearest of a box (spatial index)', () => {
           radius,
           limit,
         );
-        expect(found).toEqual(limit === undefined ? expected : expected.slice(0, limit));
+        expect(found).toEqual(want);
+        // With a lower bound (here: a part of the distance, or the distance itself) the same rows.
+        for (const part of [0.5, 1])
+          expect(
+            nearestIndices(
+              candidates,
+              size,
+              (i) => distances[i]!,
+              (i) => ids[i]!,
+              radius,
+              limit,
+              (i) => distances[i]! * part,
+            ),
+          ).toEqual(want);
       }
     }
   });

@@ -101,6 +101,7 @@ class BeachPoints {
       (i) => ids[i]!,
       radius,
       limit,
+      (i) => latitudeGapMetres(latitude, latitudes[i]!),
     ).map(([i, distance]) => ({ row: this.#row(i), distance }));
   }
 }
@@ -150,15 +151,28 @@ class PointIndex<T extends { id: number; latitude: number; longitude: number }> 
       (i) => rows[i]!.id,
       radius,
       limit,
+      (i) => latitudeGapMetres(latitude, rows[i]!.latitude),
     ).map(([i, distance]) => ({ row: rows[i]!, distance }));
   }
+}
+
+/** Metres per radian on the sphere haversineMetres measures on. */
+const EARTH_RADIUS_M = 6_371_008.8;
+
+/**
+ * A lower bound of the great-circle distance between two latitudes' points: the meridian arc between
+ * the latitudes (no path between them is shorter), less a part in a billion against rounding.
+ */
+function latitudeGapMetres(a: number, b: number): number {
+  return ((Math.abs(b - a) * Math.PI) / 180) * EARTH_RADIUS_M * (1 - 1e-9);
 }
 
 /**
  * The candidates (positions in an index; null: all `size` of them) within `radius`, nearest first
  * (ties by id, as byDistanceThenId), at most `limit`: as [position, distance] pairs, so only what is
  * kept becomes an object. With a limit, a sorted list of the kept ones is maintained (a nearest search
- * keeps 1-6 of a box's tens or hundreds).
+ * keeps 1-6 of a box's tens or hundreds), and a candidate whose `lowerBoundOf` is already beyond the
+ * last one kept is passed over without measuring it.
  */
 export function nearestIndices(
   candidates: ArrayLike<number> | null,
@@ -167,6 +181,7 @@ export function nearestIndices(
   idOf: (i: number) => number,
   radius: number,
   limit = Number.POSITIVE_INFINITY,
+  lowerBoundOf?: (i: number) => number,
 ): Array<[number, number]> {
   const count = candidates ? candidates.length : size;
   const kept: Array<[number, number]> = [];
@@ -175,6 +190,7 @@ export function nearestIndices(
     d < other[1] || (d === other[1] && idOf(i) < idOf(other[0]));
   for (let k = 0; k < count; k++) {
     const i = candidates ? candidates[k]! : k;
+    if (lowerBoundOf && kept.length === limit && lowerBoundOf(i) > kept[limit - 1]![1]) continue;
     const d = distanceOf(i);
     if (!(d <= radius)) continue;
     if (limit === Number.POSITIVE_INFINITY) {
