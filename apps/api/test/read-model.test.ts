@@ -257,6 +257,11 @@ describe('cached public answers', () => {
     expect(chooseEncoding('identity')).toBeNull();
     expect(chooseEncoding(undefined)).toBeNull();
     expect(chooseEncoding('*')).toBe('br');
+    // Asked again (answers are remembered per header value), and many values (past the memo's size).
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    for (let q = 0; q < 100; q++)
+      expect(chooseEncoding(`br;q=${q === 0 ? '0' : `0.${q}`}`)).toBe(q === 0 ? null : 'br');
+    expect(chooseEncoding(['gzip', 'br;q=0'])).toBe('gzip');
     expect(matchesIfNoneMatch('"abc-gz"', 'abc')).toBe(true);
     expect(matchesIfNoneMatch('"abcd"', 'abc')).toBe(false);
     expect(matchesIfNoneMatch('abc', 'abc')).toBe(false);

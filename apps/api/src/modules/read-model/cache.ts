@@ -244,9 +244,21 @@ export interface ReadModelOptions {
   factStamps?: Record<string, () => string>;
 }
 
+/** Accept-Encoding values seen (browsers send a handful of them) with their choice. */
+const chosenEncodings = new Map<string, 'br' | 'gzip' | null>();
+
 /** The encoding to send: br, then gzip, when accepted (q=0 refuses); null for identity. */
 export function chooseEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const known = chosenEncodings.get(header);
+  if (known !== undefined) return known;
+  const chosen = parseAcceptEncoding(header);
+  if (chosenEncodings.size >= 64) chosenEncodings.clear();
+  chosenEncodings.set(header, chosen);
+  return chosen;
+}
+
+function parseAcceptEncoding(header: string): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
