@@ -36,6 +36,7 @@ import { createLocationService } from './modules/location/location.service.ts';
 import { runAsPasswordClient, passwordWork } from './modules/accounts/passwords.ts';
 import { createNotFoundRepository, notFoundRoutes } from './modules/notfound/notfound.routes.ts';
 import { createPatrols, patrolsRoutes } from './modules/patrols/index.ts';
+import { createCompressPool } from './modules/read-model/compress-pool.ts';
 import {
   createReadModel,
   registerCacheDefaults,
@@ -90,6 +91,7 @@ export interface AppDeps {
         | 'REQUEST_TIMEOUT_MS'
         | 'HEADERS_TIMEOUT_MS'
         | 'MAX_CONNECTIONS_PER_ADDRESS'
+        | 'COMPRESS_THREADS'
         | 'PASSWORD_HASH_CONCURRENCY'
         | 'NOT_FOUND_REPORTS_MAX'
         | 'UPLOADS_DIR'
@@ -204,10 +206,13 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
   // One watcher of the shared version: the caches follow the data version, the in-memory indexes
   // only the index version (a write that changes nothing they hold does not rebuild them).
   const versionWatcher = createVersionWatcher(db);
+  const compressor = createCompressPool(config.COMPRESS_THREADS ?? defaults.COMPRESS_THREADS);
+  app.addHook('onClose', () => compressor.close());
   const readModel = createReadModel({
     db,
     clock,
     watcher: versionWatcher,
+    compressor,
     factStamps: {
       beach: () => String(waterQuality.provider?.peek()?.fetchedAt ?? ''),
       location: () => String(providerCacheGeneration()),

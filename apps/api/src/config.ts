@@ -115,6 +115,8 @@ const EnvSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Open connections one client address may hold at once (0: no cap); trusted proxies are exempt. */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
+  /** Worker threads that compress one-off answers, e.g. a location by a new coordinate (0: on the event loop). */
+  COMPRESS_THREADS: z.coerce.number().int().min(0).max(16).default(1),
   /** Password hashes (scrypt) computed at once, server-wide; clients take turns for them. */
   PASSWORD_HASH_CONCURRENCY: z.coerce
     .number()

@@ -27,7 +27,11 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/schema.ts';
+import { fastCompressOptions, type FastEncoding } from './compress-fast.ts';
+import { inlineCompressor, type Compressor } from './compress-pool.ts';
 import { createVersionWatcher, VERSION_CHECK_INTERVAL_MS, type VersionWatcher } from './version.ts';
+
+export { ONE_OFF_BROTLI_QUALITY, ONE_OFF_GZIP_LEVEL } from './compress-fast.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -39,13 +43,9 @@ const gzip = promisify(zlib.gzip);
  */
 export const CACHE_BROTLI_QUALITY = 6;
 /**
- * Brotli quality and gzip level of one-off answers (CachePolicy.oneOff): on a 7.7 KB location answer
- * (12,000 synthetic beaches) brotli 0 takes ~20 us against ~75 us at CACHE_BROTLI_QUALITY, for ~37%
- * more bytes (1,386 against 1,012); quality 1 is no smaller (1,375) and ~10% slower.
+ * One-off bodies up to this size are compressed by the read model's Compressor (worker threads, or on
+ * the spot); larger ones in libuv's thread pool.
  */
-export const ONE_OFF_BROTLI_QUALITY = 0;
-export const ONE_OFF_GZIP_LEVEL = 1;
-/** One-off bodies up to this size are compressed on the spot; larger ones in the thread pool. */
 const SYNC_COMPRESS_MAX_BYTES = 64 * 1024;
 /** How many keys of one-off answers asked once are remembered (to keep them when asked again). */
 const ONE_OFF_SEEN_MAX = 20_000;
@@ -85,9 +85,10 @@ export interface CachePolicy {
   vary?: boolean;
   /**
    * Answers that are mostly asked for once (a location by a new coordinate): compressed at a fast
-   * level (ONE_OFF_BROTLI_QUALITY, on the spot for small bodies: a few tens of microseconds instead
-   * of a hundred and a trip through the thread pool), and kept only from their second request in a
-   * data version, so a stream of one-off answers never pushes the reused ones out of the cache.
+   * level (ONE_OFF_BROTLI_QUALITY: a few tens of microseconds instead of a hundred) by the read
+   * model's Compressor (worker threads by default: compress-pool.ts), and kept only from their
+   * second request in a data version, so a stream of one-off answers never pushes the reused ones
+   * out of the cache.
    */
   oneOff?: boolean;
 }
@@ -242,6 +243,8 @@ export interface ReadModelOptions {
    * used only while its stamp is unchanged, so new upstream data shows at once, not after the TTL.
    */
   factStamps?: Record<string, () => string>;
+  /** Compresses one-off answers (compress-pool.ts); default: on the event loop. */
+  compressor?: Compressor;
 }
 
 /** Accept-Encoding values seen (browsers send a handful of them) with their choice. */
@@ -309,7 +312,15 @@ export function createReadModel({
   versionCheckIntervalMs = VERSION_CHECK_INTERVAL_MS,
   watcher = createVersionWatcher(db, versionCheckIntervalMs),
   factStamps = {},
+  compressor = inlineCompressor,
 }: ReadModelOptions): ReadModel {
+  /** A one-off body compressed fast (CachePolicy.oneOff): by the compressor, or in the thread pool when large. */
+  const compressOneOff = (body: Buffer, encoding: FastEncoding): Promise<Buffer> => {
+    if (body.length <= SYNC_COMPRESS_MAX_BYTES) return compressor.compress(body, encoding);
+    const options = fastCompressOptions(body);
+    return encoding === 'br' ? brotli(body, options.brotli) : gzip(body, options.gzip);
+  };
+
   // A Map keeps insertion order: re-inserting on a hit makes the first key the least recently used.
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry>>();
@@ -361,7 +372,7 @@ export function createReadModel({
     const kept = entries.get(key) === entry;
     const promise = (
       entry.fast
-        ? compressFast(entry.identity, encoding)
+        ? compressOneOff(entry.identity, encoding)
         : encoding === 'br'
           ? brotli(entry.identity, {
               params: {
@@ -497,10 +508,10 @@ export function createReadModel({
       }
       reply.code(entry.status).type(entry.contentType);
       if (!encoding) return reply.send(entry.identity);
-      // A small one-off answer not kept (asked once) is compressed here and now: no promise to keep.
+      // A one-off answer not kept (asked once) is compressed for this request only: no promise kept.
       const body =
-        entry.fast && entries.get(key) !== entry && entry.identity.length <= SYNC_COMPRESS_MAX_BYTES
-          ? compressFastSync(entry.identity, encoding)
+        entry.fast && entries.get(key) !== entry
+          ? await compressOneOff(entry.identity, encoding)
           : await compressed(key, entry, encoding);
       return reply.header('Content-Encoding', encoding).send(body);
     },
@@ -546,44 +557,6 @@ function ownBytes(buffer: Buffer): Buffer {
   const copy = Buffer.allocUnsafeSlow(buffer.length);
   buffer.copy(copy);
   return copy;
-}
-
-/** Brotli/gzip options of one-off bodies (CachePolicy.oneOff). */
-function fastOptions(body: Buffer) {
-  // Output chunks near the expected size (zlib's default is 16 KB): a stream of one-off answers
-  // then leaves less freed memory behind for the allocator to hold.
-  const chunkSize = Math.max(1024, Math.ceil(body.length / 4));
-  return {
-    brotli: {
-      chunkSize,
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: ONE_OFF_BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    },
-    gzip: { chunkSize, level: ONE_OFF_GZIP_LEVEL },
-  };
-}
-
-/** A small one-off body compressed on the spot (up to SYNC_COMPRESS_MAX_BYTES: tens of microseconds). */
-function compressFastSync(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
-  const options = fastOptions(body);
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(body, options.brotli)
-    : zlib.gzipSync(body, options.gzip);
-}
-
-/** A one-off body compressed fast: on the spot when small, else in the thread pool (see CachePolicy.oneOff). */
-function compressFast(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  if (body.length > SYNC_COMPRESS_MAX_BYTES) {
-    const options = fastOptions(body);
-    return encoding === 'br' ? brotli(body, options.brotli) : gzip(body, options.gzip);
-  }
-  try {
-    return Promise.resolve(compressFastSync(body, encoding));
-  } catch (error) {
-    return Promise.reject(error as Error);
-  }
 }
 
 function isRawBody(value: unknown): value is RawBody {

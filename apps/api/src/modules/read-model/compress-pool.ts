@@ -1,0 +1,46 @@
+import { createThreadPool } from '../../lib/thread-pool.ts';
+import { compressFastSync, type FastEncoding } from './compress-fast.ts';
+
+/**
+ * Where one-off answers (CachePolicy.oneOff: a location by a new coordinate) are compressed: on the
+ * event loop, or on worker threads (lib/thread-pool.ts).
+ *
+ * Measured under `bench:load` (issue 20), a brotli-0 compression of an 8.5 KB answer takes ~18 us
+ * in the call itself, but on the event loop it cost the request far more: each call makes a zlib
+ * stream object and a native handle, whose close, clean-up and collection come later on the same
+ * thread. On one worker thread (COMPRESS_THREADS=1, the default) the location answers with a new
+ * coordinate went from 0.50-0.58 to 0.72-0.85 x /healthz, and the server's CPU per request fell
+ * (274-352 us to 188-265 us) although the thread's time is counted in it. The event loop sends
+ * the JSON (copied, a few microseconds) and gets the compressed bytes back as a transferred buffer.
+ *
+ * A job the threads cannot do (a thread died, the pool is closed while the app stops) is
+ * compressed on the event loop instead: an answer is never lost to the pool.
+ */
+export interface Compressor {
+  compress(body: Buffer, encoding: FastEncoding): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+export interface CompressJob {
+  body: Uint8Array;
+  encoding: FastEncoding;
+}
+
+export const inlineCompressor: Compressor = {
+  compress: (body, encoding) => new Promise((resolve) => resolve(compressFastSync(body, encoding))),
+  close: async () => undefined,
+};
+
+export function createCompressPool(threads: number): Compressor {
+  if (threads <= 0) return inlineCompressor;
+  const pool = createThreadPool<CompressJob>(
+    new URL('./compress-worker.ts', import.meta.url),
+    threads,
+    'compression',
+  );
+  return {
+    compress: (body, encoding) =>
+      pool.run({ body, encoding }).catch(() => inlineCompressor.compress(body, encoding)),
+    close: () => pool.close(),
+  };
+}
