@@ -1,4 +1,4 @@
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker, type ResourceLimits } from 'node:worker_threads';
 
 /**
  * A pool of worker threads that each turn a job into bytes (Web Push encryption, compression of
@@ -21,15 +21,23 @@ interface Pending {
 
 export const THREAD_POOL_BATCH = 64;
 
-/** `what` names the work in errors (e.g. "encryption"). `threads` must be at least 1. */
-export function createThreadPool<J>(workerUrl: URL, threads: number, what: string): ThreadPool<J> {
+/**
+ * `what` names the work in errors (e.g. "encryption"). `threads` must be at least 1. `resourceLimits`
+ * bound each thread's V8 heap (a thread past them ends, and its jobs fail as when it dies).
+ */
+export function createThreadPool<J>(
+  workerUrl: URL,
+  threads: number,
+  what: string,
+  resourceLimits?: ResourceLimits,
+): ThreadPool<J> {
   if (threads < 1) throw new Error(`a ${what} pool needs at least one thread`);
   type Thread = { worker: Worker; inFlight: Map<number, Pending[]>; jobs: number };
   let started: Thread[] | null = null;
   let closed = false;
   const start = (): Thread[] => (started ??= Array.from({ length: threads }, startThread));
   const startThread = (): Thread => {
-    const worker = new Worker(workerUrl);
+    const worker = new Worker(workerUrl, resourceLimits ? { resourceLimits } : {});
     worker.unref();
     const state: Thread = { worker, inFlight: new Map(), jobs: 0 };
     worker.on('message', ({ id, answers }: { id: number; answers: Answer[] }) => {
