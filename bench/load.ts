@@ -299,6 +299,7 @@ async function reportMemory(): Promise<void> {
   console.log(
     `Server memory (RSS): at start ${startMemory.rss}, after the benchmark ${beforeSnapshot.rss}, peak so far ${beforeSnapshot.peak} (target with 50,000 beaches: <= 400 MB RSS)`,
   );
+  if (process.env.BENCH_SMAPS) console.log(residentByMapping(server.process.pid!));
   const started = performance.now();
   let ready = false;
   // BENCH_SNAPSHOT_WAIT_S (default 900): how long to wait for the snapshot (brotli 11, minutes on a busy machine).
@@ -338,6 +339,49 @@ function serverCpuMs(): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // In clock ticks of USER_HZ, 100 a second on Linux.
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * BENCH_SMAPS=1: where the server's resident memory is, by kind of mapping (Linux /proc/<pid>/smaps):
+ * the node binary, other files, the main malloc heap, and anonymous mappings by size (V8's heap
+ * pages are 256 KB each; glibc's thread arenas are reserved 64 MB at a time; larger blocks malloc
+ * maps on their own fall in between).
+ */
+function residentByMapping(pid: number): string {
+  const groups = new Map<string, number>();
+  let name = '';
+  let size = 0;
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      name = head[1] ?? '';
+      continue;
+    }
+    const field = /^(Size|Rss):\s+(\d+) kB/.exec(line);
+    if (!field) continue;
+    if (field[1] === 'Size') {
+      size = Number(field[2]);
+      continue;
+    }
+    const group = name.endsWith('/node')
+      ? 'node binary'
+      : name.startsWith('/')
+        ? 'other files'
+        : name === '[heap]'
+          ? 'malloc main heap'
+          : name
+            ? name
+            : size === 256
+              ? 'anonymous 256 KB (V8 heap pages)'
+              : size >= 32 * 1024
+                ? 'anonymous >= 32 MB (malloc arenas, V8 reservations)'
+                : 'anonymous, other sizes';
+    groups.set(group, (groups.get(group) ?? 0) + Number(field[2]));
+  }
+  return [...groups]
+    .sort((a, b) => b[1] - a[1])
+    .map(([group, kb]) => `    ${(kb / 1024).toFixed(1).padStart(7)} MB  ${group}`)
+    .join('\n');
 }
 
 /** The server process's resident memory now and at its peak (Linux /proc). */
