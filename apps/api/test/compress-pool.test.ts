@@ -1,7 +1,13 @@
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThreadPool } from '../src/lib/thread-pool.ts';
+import {
+  createThreadPool,
+  SLOT_INPUT_BYTES,
+  SLOT_OUTPUT_BYTES,
+  SLOTS_PER_THREAD,
+  type ThreadPool,
+} from '../src/lib/thread-pool.ts';
 import { CACHE_POLICIES, createReadModel } from '../src/modules/read-model/cache.ts';
 import { compressFastSync, type FastEncoding } from '../src/modules/read-model/compress-fast.ts';
 import {
@@ -66,32 +72,59 @@ describe('the compression pool', () => {
 
 describe('the thread pool', () => {
   const url = new URL('./fixtures/workers/echo-worker.ts', import.meta.url);
+  const run = (pool: ThreadPool<string>, text: string, what = text) => pool.run(Buffer.from(text), what);
 
   it('keeps a failed job to itself, and starts a new thread after one dies', async () => {
     const pool = createThreadPool<string>(url, 1, 'echo');
     try {
-      const settled = await Promise.allSettled(['a', 'fail', 'b'].map((j) => pool.run(j)));
+      const settled = await Promise.allSettled(['a', 'fail', 'b'].map((j) => run(pool, j)));
       const text = (r: PromiseSettledResult<Buffer> | undefined) =>
         r?.status === 'fulfilled' ? r.value.toString() : `rejected: ${String(r?.reason)}`;
       expect(settled.map(text)).toEqual(['A', 'rejected: Error: this job fails', 'B']);
       // The thread ends with the batch it was given: those jobs fail, saying so...
-      const dying = await Promise.allSettled(['c', 'exit'].map((j) => pool.run(j)));
+      const dying = await Promise.allSettled(['c', 'exit'].map((j) => run(pool, j)));
       for (const result of dying) {
         expect(result.status).toBe('rejected');
         expect(String((result as PromiseRejectedResult).reason)).toMatch(/echo thread ended \(exit code 3\)/);
       }
       // ...and the next job gets a new thread.
-      expect((await pool.run('d')).toString()).toBe('D');
+      expect((await run(pool, 'd')).toString()).toBe('D');
     } finally {
       await pool.close();
     }
-    await expect(pool.run('e')).rejects.toThrow(/echo pool is closed/);
+    await expect(run(pool, 'e')).rejects.toThrow(/echo pool is closed/);
     expect(() => createThreadPool<string>(url, 0, 'echo')).toThrow(/at least one thread/);
+  });
+
+  it('passes more than its shared memory holds at once, and jobs and answers too large for it', async () => {
+    const pool = createThreadPool<string>(url, 2, 'echo');
+    try {
+      // 600 jobs of 9 KB: 5.4 MB, against 2 threads x SLOTS_PER_THREAD slots of SLOT_INPUT_BYTES.
+      expect(600 * 9000).toBeGreaterThan(2 * SLOTS_PER_THREAD * SLOT_INPUT_BYTES);
+      const inputs = Array.from({ length: 600 }, (_, i) =>
+        `${i}:`.padEnd(9000, String.fromCharCode(97 + (i % 26))),
+      );
+      const answers = await Promise.all(inputs.map((text) => run(pool, text, 'upper')));
+      answers.forEach((answer, i) => expect(answer.toString()).toBe(inputs[i]!.toUpperCase()));
+      // A job larger than a slot's input region, and answers larger than its output region.
+      const big = 'x'.repeat(SLOT_INPUT_BYTES + 10);
+      const [bigAnswer, longAnswer, small] = await Promise.all([
+        run(pool, big, 'upper'),
+        run(pool, 'ab', `repeat ${SLOT_OUTPUT_BYTES}`),
+        run(pool, 'q'),
+      ]);
+      expect(bigAnswer.toString()).toBe(big.toUpperCase());
+      expect(longAnswer.length).toBe(2 * SLOT_OUTPUT_BYTES);
+      expect(longAnswer.toString()).toBe('AB'.repeat(SLOT_OUTPUT_BYTES));
+      expect(small.toString()).toBe('Q');
+    } finally {
+      await pool.close();
+    }
   });
 
   it('rejects jobs still queued when it closes', async () => {
     const pool = createThreadPool<string>(url, 1, 'echo');
-    const queued = pool.run('late');
+    const queued = run(pool, 'late');
     await pool.close();
     await expect(queued).rejects.toThrow(/closed/);
   });

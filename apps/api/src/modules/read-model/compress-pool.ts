@@ -11,7 +11,8 @@ import { compressFastSync, type FastEncoding } from './compress-fast.ts';
  * thread. On one worker thread (COMPRESS_THREADS=1, the default) the location answers with a new
  * coordinate went from 0.50-0.58 to 0.72-0.85 x /healthz, and the server's CPU per request fell
  * (274-352 us to 188-265 us) although the thread's time is counted in it. The event loop sends
- * the JSON (copied, a few microseconds) and gets the compressed bytes back as a transferred buffer.
+ * the JSON into memory it shares with the thread (a copy, a few microseconds) and reads the
+ * compressed bytes back from it (lib/thread-pool.ts).
  *
  * A job the threads cannot do (a thread died, the pool is closed while the app stops) is
  * compressed on the event loop instead: an answer is never lost to the pool.
@@ -19,11 +20,6 @@ import { compressFastSync, type FastEncoding } from './compress-fast.ts';
 export interface Compressor {
   compress(body: Buffer, encoding: FastEncoding): Promise<Buffer>;
   close(): Promise<void>;
-}
-
-export interface CompressJob {
-  body: Uint8Array;
-  encoding: FastEncoding;
 }
 
 export const inlineCompressor: Compressor = {
@@ -41,7 +37,7 @@ export const COMPRESS_THREAD_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGener
 
 export function createCompressPool(threads: number): Compressor {
   if (threads <= 0) return inlineCompressor;
-  const pool = createThreadPool<CompressJob>(
+  const pool = createThreadPool<FastEncoding>(
     new URL('./compress-worker.ts', import.meta.url),
     threads,
     'compression',
@@ -49,7 +45,7 @@ export function createCompressPool(threads: number): Compressor {
   );
   return {
     compress: (body, encoding) =>
-      pool.run({ body, encoding }).catch(() => inlineCompressor.compress(body, encoding)),
+      pool.run(body, encoding).catch(() => inlineCompressor.compress(body, encoding)),
     close: () => pool.close(),
   };
 }

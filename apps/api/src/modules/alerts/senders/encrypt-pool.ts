@@ -6,7 +6,7 @@ import { encryptAes128gcm } from './aes128gcm.ts';
  *
  * Encryption (one P-256 ECDH and three HKDFs per message) is most of a Web Push send's CPU. With
  * `threads` > 0 it runs on that many worker threads (lib/thread-pool.ts: batched messages,
- * transferred answers, threads started on the first message), so on a machine with several cores
+ * payloads through shared memory, threads started on the first message), so on a machine with several cores
  * the event loop keeps to HTTP and the database while the threads encrypt.
  */
 
@@ -15,10 +15,10 @@ export interface Encryptor {
   close(): Promise<void>;
 }
 
-export interface EncryptJob {
+/** A payload's keys (the payload itself is the job's bytes). */
+export interface EncryptKeys {
   p256dh: string;
   auth: string;
-  plaintext: string;
 }
 
 export const inlineEncryptor: Encryptor = {
@@ -29,13 +29,13 @@ export const inlineEncryptor: Encryptor = {
 
 export function createEncryptPool(threads: number): Encryptor {
   if (threads <= 0) return inlineEncryptor;
-  const pool = createThreadPool<EncryptJob>(
+  const pool = createThreadPool<EncryptKeys>(
     new URL('./encrypt-worker.ts', import.meta.url),
     threads,
     'encryption',
   );
   return {
-    encrypt: (p256dh, auth, plaintext) => pool.run({ p256dh, auth, plaintext }),
+    encrypt: (p256dh, auth, plaintext) => pool.run(Buffer.from(plaintext), { p256dh, auth }),
     close: () => pool.close(),
   };
 }
