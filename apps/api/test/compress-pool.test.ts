@@ -9,7 +9,7 @@ import {
   type ThreadPool,
 } from '../src/lib/thread-pool.ts';
 import { CACHE_POLICIES, createReadModel } from '../src/modules/read-model/cache.ts';
-import { compressFastSync, type FastEncoding } from '../src/modules/read-model/compress-fast.ts';
+import { compressFastSync, type FastEncoding } from '../src/modules/read-model/compress-fast.js';
 import {
   createCompressPool,
   inlineCompressor,

@@ -1,4 +1,4 @@
-import { parentPort, Worker, workerData, type ResourceLimits } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /**
  * A pool of worker threads that each turn bytes (with a little metadata) into bytes: Web Push
@@ -15,6 +15,8 @@ import { parentPort, Worker, workerData, type ResourceLimits } from 'node:worker
  * large for a slot goes in the message instead; an answer too large for the output region comes
  * back as a transferred buffer. While every slot is busy, jobs wait in the queue and go in the
  * next batch when a slot is free.
+ *
+ * The thread's side is `serveThreadPoolJobs` (thread-pool-worker.js).
  *
  * Threads start on the first job and hold the process open only while they have work. A thread
  * that dies fails its jobs in flight and is left out; with none left, the next batch starts a new
@@ -68,7 +70,7 @@ export function createThreadPool<M>(
       () => new SharedArrayBuffer(SLOT_INPUT_BYTES + SLOT_OUTPUT_BYTES),
     );
     const worker = new Worker(workerUrl, {
-      workerData: { slots: shared },
+      workerData: { slots: shared, inputBytes: SLOT_INPUT_BYTES, outputBytes: SLOT_OUTPUT_BYTES },
       ...(resourceLimits && { resourceLimits }),
     });
     worker.unref();
@@ -194,42 +196,4 @@ export function createThreadPool<M>(
       await Promise.all(workers.map((w) => w.worker.terminate()));
     },
   };
-}
-
-/**
- * The worker thread's side of a ThreadPool: answers each batch with `work(bytes, meta)` per job, a
- * failure kept to its own job. `bytes` is a view of shared memory, valid only during the call.
- */
-export function serveThreadPoolJobs<M>(work: (bytes: Buffer, meta: M) => Uint8Array): void {
-  const slots = (workerData as { slots: SharedArrayBuffer[] }).slots.map((memory) => ({
-    memory,
-    output: new Uint8Array(memory, SLOT_INPUT_BYTES, SLOT_OUTPUT_BYTES),
-  }));
-  parentPort!.on('message', ({ slot, jobs }: { slot: number; jobs: SentJob<M>[] }) => {
-    const { memory, output } = slots[slot]!;
-    const transfer: ArrayBuffer[] = [];
-    let offset = 0;
-    const answers = jobs.map((job): Answer => {
-      try {
-        const bytes =
-          'bytes' in job
-            ? Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.length)
-            : Buffer.from(memory, job.offset, job.length);
-        const result = work(bytes, job.meta);
-        if (offset + result.length <= SLOT_OUTPUT_BYTES) {
-          output.set(result, offset);
-          const answer = { offset, length: result.length };
-          offset += result.length;
-          return answer;
-        }
-        // Too large for the output region: a copy in an ArrayBuffer of its own, transferred.
-        const body = new Uint8Array(result);
-        transfer.push(body.buffer);
-        return { body };
-      } catch (error) {
-        return { error: (error as Error).message };
-      }
-    });
-    parentPort!.postMessage({ slot, answers }, transfer);
-  });
 }

@@ -27,11 +27,11 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/schema.ts';
-import { fastCompressOptions, type FastEncoding } from './compress-fast.ts';
+import { fastCompressOptions, type FastEncoding } from './compress-fast.js';
 import { inlineCompressor, type Compressor } from './compress-pool.ts';
 import { createVersionWatcher, VERSION_CHECK_INTERVAL_MS, type VersionWatcher } from './version.ts';
 
-export { ONE_OFF_BROTLI_QUALITY, ONE_OFF_GZIP_LEVEL } from './compress-fast.ts';
+export { ONE_OFF_BROTLI_QUALITY, ONE_OFF_GZIP_LEVEL } from './compress-fast.js';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

@@ -1,5 +1,5 @@
 import { createThreadPool } from '../../lib/thread-pool.ts';
-import { compressFastSync, type FastEncoding } from './compress-fast.ts';
+import { compressFastSync, type FastEncoding } from './compress-fast.js';
 
 /**
  * Where one-off answers (CachePolicy.oneOff: a location by a new coordinate) are compressed: on the
@@ -38,7 +38,7 @@ export const COMPRESS_THREAD_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGener
 export function createCompressPool(threads: number): Compressor {
   if (threads <= 0) return inlineCompressor;
   const pool = createThreadPool<FastEncoding>(
-    new URL('./compress-worker.ts', import.meta.url),
+    new URL('./compress-worker.js', import.meta.url),
     threads,
     'compression',
     COMPRESS_THREAD_LIMITS,

@@ -1,4 +1,4 @@
-import { serveThreadPoolJobs } from '../../../lib/thread-pool.ts';
+import { serveThreadPoolJobs } from '../../../lib/thread-pool-worker.js';
 import { encryptAes128gcm } from './aes128gcm.ts';
 import type { EncryptKeys } from './encrypt-pool.ts';
 

@@ -1,4 +1,11 @@
+// @ts-check
 import zlib from 'node:zlib';
+
+/*
+ * Plain JavaScript (checked by tsc through JSDoc): the compression thread (compress-worker.js)
+ * imports it, and a thread that loads no .ts file loads no TypeScript stripper (see
+ * lib/thread-pool-worker.js).
+ */
 
 /**
  * Brotli quality and gzip level of one-off answers (CachePolicy.oneOff): on an 8.5 KB location answer
@@ -8,10 +15,13 @@ import zlib from 'node:zlib';
 export const ONE_OFF_BROTLI_QUALITY = 0;
 export const ONE_OFF_GZIP_LEVEL = 1;
 
-export type FastEncoding = 'br' | 'gzip';
+/** @typedef {'br' | 'gzip'} FastEncoding */
 
-/** Brotli and gzip options of one-off bodies. */
-export function fastCompressOptions(body: Uint8Array) {
+/**
+ * Brotli and gzip options of one-off bodies.
+ * @param {Uint8Array} body
+ */
+export function fastCompressOptions(body) {
   // Output chunks near the expected size (zlib's default is 16 KB): a stream of one-off answers
   // then leaves less freed memory behind for the allocator to hold.
   const chunkSize = Math.max(1024, Math.ceil(body.length / 4));
@@ -27,8 +37,13 @@ export function fastCompressOptions(body: Uint8Array) {
   };
 }
 
-/** A one-off body compressed on the spot (synchronously: tens of microseconds for a small body). */
-export function compressFastSync(body: Uint8Array, encoding: FastEncoding): Buffer {
+/**
+ * A one-off body compressed on the spot (synchronously: tens of microseconds for a small body).
+ * @param {Uint8Array} body
+ * @param {FastEncoding} encoding
+ * @returns {Buffer}
+ */
+export function compressFastSync(body, encoding) {
   const options = fastCompressOptions(body);
   return encoding === 'br'
     ? zlib.brotliCompressSync(body, options.brotli)
