@@ -1,4 +1,5 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { Answer, SentJob } from './thread-pool-worker.js';
 
 /**
  * A pool of worker threads that each turn bytes (with a little metadata) into bytes: Web Push
@@ -33,11 +34,6 @@ export const SLOTS_PER_THREAD = 2;
 export const SLOT_INPUT_BYTES = 512 * 1024;
 export const SLOT_OUTPUT_BYTES = 512 * 1024;
 
-/** A job as sent: its bytes in the slot's input region, or in the message when too large. */
-type SentJob<M> = { meta: M; offset: number; length: number } | { meta: M; bytes: Uint8Array };
-/** An answer: in the slot's output region, a transferred buffer, or the job's error. */
-type Answer = { offset: number; length: number } | { body: Uint8Array } | { error: string };
-
 interface Pending {
   resolve: (body: Buffer) => void;
   reject: (error: Error) => void;
@@ -60,7 +56,9 @@ export function createThreadPool<M>(
     /** The batch in flight, or null when the slot is free. */
     inFlight: Pending[] | null;
   }
-  type Thread = { worker: Worker; slots: Slot[]; busy: number };
+  type Thread = { worker: Worker; slots: Slot[] };
+  /** Batches a thread has in flight. */
+  const busy = (thread: Thread) => thread.slots.filter((s) => s.inFlight !== null).length;
   let started: Thread[] | null = null;
   let closed = false;
   const start = (): Thread[] => (started ??= Array.from({ length: threads }, startThread));
@@ -81,7 +79,6 @@ export function createThreadPool<M>(
         output: new Uint8Array(memory, SLOT_INPUT_BYTES, SLOT_OUTPUT_BYTES),
         inFlight: null,
       })),
-      busy: 0,
     };
     worker.on('message', ({ slot, answers }: { slot: number; answers: Answer[] }) => {
       const held = state.slots[slot];
@@ -96,8 +93,7 @@ export function createThreadPool<M>(
             : new Error(answer.error),
       );
       held.inFlight = null;
-      state.busy--;
-      if (state.busy === 0) worker.unref();
+      if (busy(state) === 0) worker.unref();
       results.forEach((result, i) => {
         if (result instanceof Error) pending[i]!.reject(result);
         else pending[i]!.resolve(result);
@@ -109,7 +105,6 @@ export function createThreadPool<M>(
         for (const p of slot.inFlight ?? []) p.reject(error);
         slot.inFlight = null;
       }
-      state.busy = 0;
     };
     worker.on('error', fail);
     worker.on('exit', (code) => {
@@ -141,7 +136,7 @@ export function createThreadPool<M>(
     while (waiting() > 0) {
       // The thread with the fewest batches in flight, if it has a free slot.
       const target = workers.reduce<Thread | undefined>(
-        (best, t) => (best === undefined || t.busy < best.busy ? t : best),
+        (best, t) => (best === undefined || busy(t) < busy(best) ? t : best),
         undefined,
       );
       const slotIndex = target?.slots.findIndex((s) => s.inFlight === null) ?? -1;
@@ -171,9 +166,8 @@ export function createThreadPool<M>(
         queue = queue.slice(head);
         head = 0;
       }
+      if (busy(target) === 0) target.worker.ref();
       slot.inFlight = pending;
-      if (target.busy === 0) target.worker.ref();
-      target.busy++;
       target.worker.postMessage({ slot: slotIndex, jobs: sent });
     }
   }
