@@ -15,13 +15,17 @@ export async function installRunClock(context: BrowserContext): Promise<void> {
   await context.clock.install({ time: e2eNow() });
 }
 
-/** A further context (other permissions, motion or viewport) on the run's clock, like `context`. */
+/**
+ * A further context (other permissions, motion or viewport) on the run's clock, like `context`;
+ * its pages' goto and reload wait for the app like `page`'s (unless JavaScript is off).
+ */
 export async function newClockedContext(
   browser: Browser,
   options?: Parameters<Browser['newContext']>[0],
 ): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   await installRunClock(context);
+  if (options?.javaScriptEnabled !== false) context.on('page', holdNavigationsForApp);
   return context;
 }
 
@@ -41,26 +45,29 @@ export async function waitForApp(page: Page, timeout = 15_000): Promise<void> {
     .catch(() => undefined);
 }
 
+/** The page's goto and reload return once the app has taken over the page (waitForApp). */
+function holdNavigationsForApp(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await waitForApp(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await waitForApp(page);
+    return response;
+  };
+}
+
 export const test = base.extend({
   context: async ({ context }, use) => {
     await installRunClock(context);
     await use(context);
   },
   page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        if (options?.waitUntil !== 'commit') await waitForApp(page);
-        return response;
-      };
-      const reload = page.reload.bind(page);
-      page.reload = async (options) => {
-        const response = await reload(options);
-        if (options?.waitUntil !== 'commit') await waitForApp(page);
-        return response;
-      };
-    }
+    if (javaScriptEnabled !== false) holdNavigationsForApp(page);
     await use(page);
   },
 });
