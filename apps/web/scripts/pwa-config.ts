@@ -93,8 +93,9 @@ export function pwaPlugins(
         // the first runtimeCaching entry. No navigateFallback: it would answer every page with the
         // shell before the server could.
         cleanupOutdatedCaches: true,
-        // Alerts (issue 18): the push and notification-click handlers (public/push-sw.js).
-        importScripts: ['push-sw.js'],
+        // Alerts (issue 18): the push and notification-click handlers (public/push-sw.js); and the
+        // requests the worker never answers (API, media, uploads) routed past it (public/sw-routes.js).
+        importScripts: ['push-sw.js', 'sw-routes.js'],
         // The first install takes charge of the page at once, so its lazy chunks come from the
         // precache and the page works offline without a reload. An update still waits for the
         // prompt (no skipWaiting until the user says Reload).

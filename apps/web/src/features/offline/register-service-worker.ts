@@ -3,6 +3,7 @@ import { registerSW } from 'virtual:pwa-register';
 import { fetchAppVersion } from '../../data/app-version.ts';
 import { startAutoSync, startCoreArticleSave } from '../../data/auto-sync.ts';
 import { ASSET_NAMES, setAsset } from '../../data/offline-db.ts';
+import { applyUpdate, oncePerWaitingWorker } from './apply-update.ts';
 import type { AppUpdate } from './service-worker.ts';
 
 /** A long-lived tab asks for a new service worker this often (navigations inside the app do not). */
@@ -20,10 +21,10 @@ export function registerServiceWorker(onUpdate: (update: AppUpdate) => void): vo
   startAutoSync(AUTO_SYNC_DELAY_MS);
   // Every browser keeps the core safety articles for offline reading.
   startCoreArticleSave(AUTO_SYNC_DELAY_MS);
-  const updateServiceWorker = registerSW({
+  registerSW({
     immediate: true,
     onNeedRefresh() {
-      void announce();
+      void announceOnce();
     },
     onRegisteredSW(_url, registration) {
       if (!registration) return;
@@ -32,6 +33,11 @@ export function registerServiceWorker(onUpdate: (update: AppUpdate) => void): vo
       }, UPDATE_CHECK_MS);
     },
   });
+
+  const announceOnce = oncePerWaitingWorker(
+    async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null,
+    announce,
+  );
 
   async function announce(): Promise<void> {
     let version: string | null = null;
@@ -43,15 +49,10 @@ export function registerServiceWorker(onUpdate: (update: AppUpdate) => void): vo
     }
     onUpdate({
       version,
-      apply: () => {
-        // Reload once the new worker is in charge. registerSW only does so when this page was
-        // already controlled at registration; a tab open since its first visit must reload too,
-        // or it would keep running old code whose files the new worker no longer has.
-        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
-          once: true,
-        });
-        return updateServiceWorker(true);
-      },
+      // Reload once the new worker is in charge (apply-update.ts). registerSW only does so when
+      // this page was already controlled at registration; a tab open since its first visit must
+      // reload too, or it would keep running old code whose files the new worker no longer has.
+      apply: () => applyUpdate(),
     });
   }
 }
