@@ -15,6 +15,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from './accounts-helpers.ts';
+import { TEST_NOW } from './clock.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 const NEW_PASSWORD = 'rock-pool-starfish-77';
@@ -43,6 +44,36 @@ const resetBody = (token: string, email: string, password = NEW_PASSWORD) => ({
   email,
   password,
   password_confirmation: password,
+});
+
+describe('a reset link lives exactly 60 minutes', () => {
+  it('however far the clock moves while the row is written (created_at and expires_at from one reading)', async () => {
+    // Each reading of this clock is 1 ms after the one before: two readings would make 60 min + 1 ms
+    // (CI once saw 3600001 on PostgreSQL).
+    let now = TEST_NOW;
+    const ticking = await startTestApp({
+      seed: false,
+      clock: () => new Date(now++),
+      config: { PUBLIC_URL: 'https://safeshore.example' },
+    });
+    try {
+      const { user } = await makeUser(ticking, { email: uniqueEmail('reset-ticking') });
+      const answer = await ticking.app.inject({
+        method: 'POST',
+        url: '/api/v4/reset',
+        payload: { email: user.email },
+      });
+      expect(answer.statusCode).toBe(200);
+      const row = await ticking.handle.db
+        .selectFrom('password_resets')
+        .selectAll()
+        .where('email', '=', user.email)
+        .executeTakeFirstOrThrow();
+      expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(60 * 60 * 1000);
+    } finally {
+      await ticking.close();
+    }
+  });
 });
 
 describe('POST /api/v4/reset (request a link)', () => {

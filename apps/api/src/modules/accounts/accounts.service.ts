@@ -119,6 +119,11 @@ export function createAccountsService(deps: AccountsDeps) {
   const clock = deps.clock ?? (() => new Date());
   const log = deps.log ?? quietLog;
   const iso = (offsetMs = 0) => new Date(clock().getTime() + offsetMs).toISOString();
+  /** created_at and expires_at from one reading of the clock: the lifetime is exactly `ttlMs`. */
+  const lifetime = (ttlMs: number) => {
+    const now = clock().getTime();
+    return { created_at: new Date(now).toISOString(), expires_at: new Date(now + ttlMs).toISOString() };
+  };
   const pendingMail = new Set<Promise<void>>();
   const lastMailTo = new Map<string, number>();
   let lastSweep = 0;
@@ -178,8 +183,7 @@ export function createAccountsService(deps: AccountsDeps) {
       user_id: userId,
       name: deviceName || 'web',
       token_hash: sha256Hex(secret),
-      created_at: iso(),
-      expires_at: iso(TOKEN_TTL_MS),
+      ...lifetime(TOKEN_TTL_MS),
     });
     return formatToken(id, secret);
   }
@@ -258,8 +262,7 @@ export function createAccountsService(deps: AccountsDeps) {
     await r.insertVerification({
       ...row,
       token_hash: sha256Hex(token),
-      created_at: iso(),
-      expires_at: iso(VERIFY_TTL_MS),
+      ...lifetime(VERIFY_TTL_MS),
     });
     return token;
   }
@@ -455,8 +458,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await repo.insertChallenge({
         id,
         answer_hash: answerHash(id, answer),
-        created_at: iso(),
-        expires_at: iso(QUESTION_TTL_MS),
+        ...lifetime(QUESTION_TTL_MS),
       });
       return { question, question_id: id };
     },
@@ -514,7 +516,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const pending = await repo.pendingRegistration(email, iso());
       if (pending && mayMail('register', email)) {
         const token = randomSecret();
-        await repo.renewVerification(pending.id, sha256Hex(token), iso(), iso(VERIFY_TTL_MS));
+        const { created_at, expires_at } = lifetime(VERIFY_TTL_MS);
+        await repo.renewVerification(pending.id, sha256Hex(token), created_at, expires_at);
         deliver(registrationMail(email, pending.first_name ?? '', verifyLink(token)), 'registration link');
       }
       return { message: MSG.registrationMailed };
@@ -594,8 +597,7 @@ export function createAccountsService(deps: AccountsDeps) {
         await repo.insertReset({
           email,
           token_hash: sha256Hex(token),
-          created_at: iso(),
-          expires_at: iso(RESET_TTL_MS),
+          ...lifetime(RESET_TTL_MS),
         });
         deliver(
           resetMail(email, row.first_name, link(`/reset/${token}?email=${encodeURIComponent(email)}`)),
@@ -806,8 +808,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await repo.insertOAuthState({
         state_hash: sha256Hex(state),
         provider: 'apple',
-        created_at: iso(),
-        expires_at: iso(OAUTH_STATE_TTL_MS),
+        ...lifetime(OAUTH_STATE_TTL_MS),
       });
       const url = new URL(config.APPLE_AUTHORIZE_URL);
       url.searchParams.set('response_type', 'code id_token');
@@ -861,8 +862,7 @@ export function createAccountsService(deps: AccountsDeps) {
           code_hash: sha256Hex(code),
           user_id: row.id,
           provider: 'apple',
-          created_at: iso(),
-          expires_at: iso(OAUTH_CODE_TTL_MS),
+          ...lifetime(OAUTH_CODE_TTL_MS),
         });
         return `/login/oauth?token=${encodeURIComponent(code)}&provider=apple`;
       } catch (error) {
