@@ -18,13 +18,19 @@ class FakeWorker extends EventTarget {
   }
 }
 
-/** navigator.serviceWorker with one registration, and a reload counter. */
-function environment(waiting: FakeWorker | null) {
+/**
+ * navigator.serviceWorker with one registration, and a reload counter. `duringLookup` runs while
+ * the registration is being looked up.
+ */
+function environment(waiting: FakeWorker | null, duringLookup?: (container: EventTarget) => void) {
   const container = new EventTarget();
   let reloads = 0;
   const env: ApplyUpdateEnvironment = {
     container: Object.assign(container, {
-      getRegistration: async () => ({ waiting }) as unknown as ServiceWorkerRegistration,
+      getRegistration: async () => {
+        duringLookup?.(container);
+        return { waiting } as unknown as ServiceWorkerRegistration;
+      },
     }),
     reload: () => void reloads++,
   };
@@ -76,11 +82,10 @@ describe('applying a waiting update (Reload on the prompt)', () => {
     const t = environment(worker);
     await applyUpdate(t.env);
     worker.moveTo('installed');
-    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(t.reloads).toBe(0);
   });
 
-  it('reloads at once when nothing waits any more (another tab applied it first), sending nothing', async () => {
+  it('reloads at once when nothing waits any more (another tab applied it first)', async () => {
     const t = environment(null);
     await applyUpdate(t.env);
     expect(t.reloads).toBe(1);
@@ -94,19 +99,11 @@ describe('applying a waiting update (Reload on the prompt)', () => {
   });
 
   it('a controller change while the registration is looked up is not missed', async () => {
-    const worker = new FakeWorker();
-    const container = new EventTarget();
-    let reloads = 0;
-    await applyUpdate({
-      container: Object.assign(container, {
-        getRegistration: async () => {
-          container.dispatchEvent(new Event('controllerchange'));
-          return { waiting: worker } as unknown as ServiceWorkerRegistration;
-        },
-      }),
-      reload: () => void reloads++,
-    });
-    expect(reloads).toBe(1);
+    const t = environment(new FakeWorker(), (container) =>
+      container.dispatchEvent(new Event('controllerchange')),
+    );
+    await applyUpdate(t.env);
+    expect(t.reloads).toBe(1);
   });
 });
 
