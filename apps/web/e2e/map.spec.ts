@@ -9,7 +9,13 @@ async function openHomeMap(page: Page): Promise<Locator> {
   await page.goto('/');
   await expect(page.getByTestId('location-note')).toContainText('your location');
   // Leaflet is not part of Home's first load: it comes when the map section is near the screen.
-  await page.getByRole('heading', { name: 'Explore using the Map' }).scrollIntoViewIfNeeded();
+  // Home may still swap a section for its located version as the test scrolls (the heading's element
+  // is then replaced: a CI run saw "not attached"): scroll to whichever heading is there.
+  await expect(async () => {
+    await page
+      .getByRole('heading', { name: 'Explore using the Map' })
+      .scrollIntoViewIfNeeded({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   const map = page.getByRole('region', { name: 'Map of beaches near Bondi Beach' });
   // The map's code loads on demand: allow for a busy machine.
   await expect(map.getByRole('button', { name: 'Bondi Beach', exact: true })).toBeVisible({
@@ -40,7 +46,13 @@ test('Leaflet loads only when the map section comes into view', async ({ page })
   await page.goto('/');
   await expect(page.getByRole('list', { name: 'Patrolled' })).toBeVisible();
   expect(leaflet).toEqual([]);
-  await page.getByRole('heading', { name: 'Explore using the Map' }).scrollIntoViewIfNeeded();
+  // Home may still swap a section for its located version as the test scrolls (the heading's element
+  // is then replaced: a CI run saw "not attached"): scroll to whichever heading is there.
+  await expect(async () => {
+    await page
+      .getByRole('heading', { name: 'Explore using the Map' })
+      .scrollIntoViewIfNeeded({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(page.getByRole('region', { name: 'Map of beaches near Bondi Beach' })).toBeVisible({
     timeout: 15_000,
   });
