@@ -16,6 +16,7 @@ import { dataVersion } from './migrations/0014_data_version.ts';
 import { consoleTables } from './migrations/0015_console.ts';
 import { operatorImports } from './migrations/0017_operator_imports.ts';
 import { alerts } from './migrations/0018_alerts.ts';
+import { ripOutlook } from './migrations/0019_rip_outlook.ts';
 
 /** Every migration, in order. Names are permanent once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -35,6 +36,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0015_console': consoleTables(dialect),
     '0017_operator_imports': operatorImports(),
     '0018_alerts': alerts(dialect),
+    '0019_rip_outlook': ripOutlook(dialect),
   };
 }
 

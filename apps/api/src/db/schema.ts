@@ -76,6 +76,14 @@ export interface BeachesTable {
   beach_type: string | null;
   /** Migration 0017: who wrote `facilities`: 'import' (an operator) or 'osm'; null: nobody. */
   facilities_source: string | null;
+  /** Migration 0019: seaward-facing direction, degrees true; null when none could be derived. */
+  shore_normal_deg: number | null;
+  /** Migration 0019: 'osm-coastline' | 'import'. */
+  shore_normal_source: string | null;
+  /** Migration 0019: 'high' | 'medium' | 'low'. */
+  shore_normal_confidence: string | null;
+  /** Migration 0019: the import's source line, or why the derived value is weak or absent. */
+  shore_normal_note: string | null;
 }
 
 /** The single row (id 1) of the sync sequence: the last number handed out, the pruned floor. */
@@ -464,6 +472,8 @@ export interface AlertSettingsTable {
   uv: Generated<number>;
   swell_m: number | null;
   updated_at: string;
+  /** Migration 0019: "rip outlook high" (opt-in). */
+  rip: Generated<number>;
 }
 
 /** Migration 0018: the alerts one person chose for one followed beach. */
@@ -477,6 +487,8 @@ export interface AlertBeachPreferencesTable {
   uv: number;
   swell_m: number | null;
   updated_at: string;
+  /** Migration 0019 */
+  rip: Generated<number>;
 }
 
 /** Migration 0018: something that happened (a closure, a warning…), once per dedupe_key. */
@@ -584,9 +596,43 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** Migration 0019: a lifesaver's rip observation with the model's hour frozen beside it. */
+export interface RipObservationsTable {
+  id: Generated<number>;
+  beach_id: number;
+  observed_at: string;
+  /** 'none' | 'some' | 'strong' */
+  activity: string;
+  note: string | null;
+  actor_user_id: number | null;
+  model_likelihood: number | null;
+  /** JSON: the model's inputs and coefficients for the hour observed. */
+  model_inputs: string | null;
+  created_at: string;
+}
+
+/** Migration 0019: a region's refitted rip-model coefficients (retired_at set on rollback). */
+export interface RipModelCoefficientsTable {
+  id: Generated<number>;
+  region: string;
+  intercept: number;
+  b_height: number;
+  b_angle: number;
+  b_event: number;
+  b_level: number;
+  observations: number;
+  brier_cv: number;
+  brier_noaa_cv: number;
+  fitted_at: string;
+  fitted_by: string;
+  retired_at: string | null;
+}
+
 export interface DB {
   localities: LocalitiesTable;
   beaches: BeachesTable;
+  rip_observations: RipObservationsTable;
+  rip_model_coefficients: RipModelCoefficientsTable;
   clubs: ClubsTable;
   beach_clubs: BeachClubsTable;
   beach_sources: BeachSourcesTable;
