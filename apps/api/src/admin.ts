@@ -29,6 +29,9 @@ import { createAlgalRepository } from './modules/algal/algal.repository.ts';
 import { RoleArgumentError, parseConsoleRoleArgs, setConsoleRoles } from './modules/console/admin-roles.ts';
 import { formatWaterQualityReport, importWaterQualitySites } from './modules/water-quality/import-sites.ts';
 import { providerFromConfig } from './modules/water-quality/index.ts';
+import { createRip, formatCalibration, formatRefresh, formatSkillReport } from './modules/rip/index.ts';
+import { resolveWeatherSettings } from './modules/weather/index.ts';
+import { createWeatherProviders } from './providers/index.ts';
 import {
   formatOperatorReport,
   readImportCsv,
@@ -81,6 +84,15 @@ Commands:
   import-photos DIR [--dry-run]           beach photos: DIR holds photos.csv (licence, credit) and the images
   import-water-quality-sites FILE  the operator's Beachwatch site -> beach mapping (CSV site_id,beach_key;
                             beach_key "none": the site speaks for no beach); replaces the stored mapping
+  rip-refresh               compute every beach's rip-current outlook now (one batched wave request per
+                            100+ grid cells; needs WEATHER_PROVIDERS=on)
+  rip-skill [--region AREA] lifesavers' rip observations against the outlook, per region and beach: count,
+                            Brier score, base-rate Brier score and skill score
+  calibrate-rip-model --region AREA
+                            refit the rip model on a region's observations (AREA: NSW/waverley); refuses
+                            under 200 observations or when the refit does not beat the NOAA coefficients
+  rollback-rip-model --region AREA
+                            stop using the region's latest refit (the one before it, or NOAA's)
   prune-tombstones          forget beach deletions older than ${SYNC_TOMBSTONE_RETENTION_DAYS} days (clients that last
                             synced before the oldest one kept get a full resync)
 
@@ -314,6 +326,44 @@ async function main(argv: string[]): Promise<number> {
         });
         for (const line of formatWaterQualityReport(report)) console.log(line);
         return report.rejected.length > 0 ? 1 : 0;
+      }
+      case 'rip-refresh':
+      case 'rip-skill':
+      case 'calibrate-rip-model':
+      case 'rollback-rip-model': {
+        const rip = createRip(handle.db, {
+          providers: createWeatherProviders(resolveWeatherSettings(config), { now: () => clock().getTime() }),
+          clock,
+          callsPerDay: config.OPEN_METEO_CALLS_PER_DAY,
+        });
+        const region = option(args, '--region');
+        if (command === 'rip-refresh') {
+          console.log(formatRefresh(await rip.refresh()));
+          return 0;
+        }
+        if (command === 'rip-skill') {
+          const [state, areaSlug] = region ? region.split('/') : [];
+          const report = await rip.skillReport({
+            ...(state ? { state } : {}),
+            ...(areaSlug ? { areaSlug } : {}),
+          });
+          for (const out of formatSkillReport(report)) console.log(out);
+          return 0;
+        }
+        if (!region || !/^[A-Z]{2,3}\/[a-z0-9-]+$/.test(region))
+          throw new ImportFileError(`${command} needs --region STATE/area-slug (e.g. NSW/waverley).`);
+        if (command === 'calibrate-rip-model') {
+          const result = await rip.calibrate(region, 'admin calibrate-rip-model');
+          for (const out of formatCalibration(region, result)) console.log(out);
+          return result.ok ? 0 : 1;
+        }
+        const retired = await rip.rollback(region);
+        console.log(
+          retired
+            ? `Rolled back ${region}: the refit of ${retired.fitted_at} (${retired.observations} observations) is retired.`
+            : `Nothing to roll back: ${region} uses the NOAA coefficients.`,
+        );
+        return retired ? 0 : 1;
       }
       case 'prune-tombstones': {
         const { pruned, floorSeq } = await createSyncService(

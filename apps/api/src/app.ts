@@ -59,6 +59,7 @@ import {
 } from './modules/water-quality/index.ts';
 import { registerWeather, resolveWeatherSettings, type WeatherConfig } from './modules/weather/index.ts';
 import { registerAlerts, type AlertsSettings } from './modules/alerts/index.ts';
+import { registerRip } from './modules/rip/index.ts';
 import { createWeatherProviders } from './providers/index.ts';
 import { discoveryRoutes } from './web/discovery.ts';
 import { createPageRenderer } from './web/pages.ts';
@@ -99,6 +100,7 @@ export interface AppDeps {
         | 'PUBLIC_BASE_URL'
         | 'SSR_PAGES'
         | 'SSR_DATA_DEADLINE_MS'
+        | 'RIP_OUTLOOK_REFRESH'
       >
     > &
     Partial<AccountsSettings> &
@@ -251,6 +253,14 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
       app.log.warn({ provider, key, reason: (error as Error).message }, 'weather upstream failed'),
   });
   const weather = registerWeather(app, { db, config, clock, providers: weatherProviders });
+  const rip = registerRip(app, {
+    db,
+    providers: weatherProviders,
+    ...(clock ? { clock } : {}),
+    callsPerDay: config.OPEN_METEO_CALLS_PER_DAY ?? defaults.OPEN_METEO_CALLS_PER_DAY,
+    // As with the alerts worker, a caller that does not say (tests) gets no background work.
+    schedule: (config.RIP_OUTLOOK_REFRESH ?? 'off') === 'on',
+  });
   const spatialIndex = versionedBuild(
     indexVersionSource(versionWatcher),
     () => buildSpatialIndex(db),
@@ -270,6 +280,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
     marineWarnings: (state, latitude, longitude) => weather.warningsAt(state, latitude, longitude),
     beachWarnings: (beaches) => weather.warningSummaries(beaches),
     waterQuality: (beaches) => waterQuality.cachedForBeaches(beaches),
+    ripOutlooks: (beaches) => rip.summaries(beaches),
   });
   await locationRoutes(app, locationService, readModel);
   const accounts = registerAccounts(app, db, accountsSettings, clock);
@@ -292,6 +303,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
     accounts,
     patrols: { patrolledToday: (ids, now) => patrols.patrolledToday(ids, now) },
     storage: uploads,
+    rip: { modelHour: (beachId, at) => rip.modelHour(beachId, at), skillReport: () => rip.skillReport() },
     maxPhotoBytes: config.ALGAL_PHOTO_MAX_BYTES ?? defaults.ALGAL_PHOTO_MAX_BYTES,
     ...(clock ? { clock } : {}),
   });

@@ -265,6 +265,9 @@ const EnvSchema = z.object({
   /** Grid cells kept in memory per provider (LRU). */
   WEATHER_CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).default(6_000),
 
+  /** Rip outlook (issue 29): refresh every beach's outlook on a schedule inside the server (needs WEATHER_PROVIDERS=on). */
+  RIP_OUTLOOK_REFRESH: z.enum(['on', 'off']).default('on'),
+
   /** Alerts (issue 18): run the delivery worker and the event schedules inside the server (`off`: run `npm run worker`). */
   ALERTS_WORKER: z.enum(['on', 'off']).default('on'),
   /** Firebase service-account JSON key file (app devices); unset: app devices get no pushes. */

@@ -158,6 +158,30 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: consoleRoute(200),
   },
   {
+    route: 'POST /api/v5/beach/:id/rip-observations',
+    request: { method: 'POST', url: '/api/v5/beach/{bondi}/rip-observations', payload: { activity: 'some' } },
+    expect: consoleRoute(201),
+  },
+  {
+    route: 'POST /api/v5/beach/:id/rip-observations',
+    request: { method: 'POST', url: '/api/v5/beach/{manly}/rip-observations', payload: { activity: 'none' } },
+    expect: consoleRoute(403, 201),
+  },
+  {
+    route: 'POST /api/v5/beach/:id/rip-observations',
+    request: {
+      method: 'POST',
+      url: '/api/v5/beach/{stKilda}/rip-observations',
+      payload: { activity: 'none' },
+    },
+    expect: consoleRoute(403, 403),
+  },
+  {
+    route: 'GET /api/v5/console/rip-skill',
+    request: { method: 'GET', url: '/api/v5/console/rip-skill' },
+    expect: consoleRoute(403, 200),
+  },
+  {
     route: 'GET /api/v5/console/audit',
     request: { method: 'GET', url: '/api/v5/console/audit' },
     expect: consoleRoute(403, 200),
@@ -228,6 +252,11 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   },
   {
     // Public; the matrix app makes no outbound calls (tides only).
+    route: 'GET /api/v5/beach/:beachId/rip-outlook',
+    request: { method: 'GET', url: '/api/v5/beach/{beach}/rip-outlook' },
+    expect: everyone(200),
+  },
+  {
     route: 'GET /api/v4/beach/:beachId/weather',
     request: { method: 'GET', url: '/api/v4/beach/{beach}/weather' },
     expect: everyone(200),

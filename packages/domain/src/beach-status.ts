@@ -3,7 +3,7 @@ import type { ListBeachWarnings, MarineWarning } from './location.ts';
 import type { PatrolledToday } from './patrol-rules.ts';
 import type { PatrolsResponse } from './patrols.ts';
 import type { DataSource } from './source.ts';
-import { localClock, localDate, placeTimeZone } from './time.ts';
+import { localClock, localDate, placeTimeZone, twelveHourClock } from './time.ts';
 
 /**
  * A beach's status now: patrol at this moment, marine warnings in force and the hazard rating, and
@@ -64,11 +64,7 @@ function wallMinutes(value: string | null | undefined): number | null {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-/** 540 -> "9:00 am". */
-function clockText(minutes: number): string {
-  const hour = Math.floor(minutes / 60);
-  return `${hour % 12 || 12}:${String(minutes % 60).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'}`;
-}
+const clockText = twelveHourClock;
 
 /** A patrol start or end (a wall time, or an ISO instant read in the beach's zone) as minutes. */
 function patrolMinutes(value: string | null, timeZone: string): number | null {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { BeachSummarySchema, PatrolledTodaySchema } from './contract.ts';
 import { StatusReasonSchema } from './live-status.ts';
+import { RipOutlookSummarySchema } from './rip-contract.ts';
 import { DataSourceSchema } from './source.ts';
 import { WaterQualitySchema } from './water-quality.ts';
 
@@ -113,6 +114,11 @@ export const ListBeachSchema = z.extend(BeachSummarySchema, {
    * database), so the row shows no warnings part.
    */
   marine_warnings: z.optional(z.nullable(ListBeachWarningsSchema)),
+  /**
+   * Today's rip-current model outlook at the beach (issue 29). Null: no outlook for this beach (no
+   * shore direction, wave forecast or tides). Absent: the answer carries none (older servers).
+   */
+  rip_outlook: z.optional(z.nullable(RipOutlookSummarySchema)),
 });
 
 export const ClosestPostcodeSchema = z.object({

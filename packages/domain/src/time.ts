@@ -180,6 +180,12 @@ export function localTimestamp(instant: Date, timeZone: string): string {
 }
 
 /** "HH:MM" (24-hour) on the zone's wall clock at that instant. */
+/** 540 (minutes after midnight) -> "9:00 am". */
+export function twelveHourClock(minutes: number): string {
+  const hour = Math.floor(minutes / 60);
+  return `${hour % 12 || 12}:${String(minutes % 60).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'}`;
+}
+
 export function localClock(instant: Date, timeZone: string = DEFAULT_TIMEZONE): string {
   const p = wallParts(instant, timeZone);
   return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;

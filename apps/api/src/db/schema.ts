@@ -596,6 +596,18 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** Migration 0019: the latest rip outlook of a beach (hours: JSON of equal-length arrays). */
+export interface RipOutlooksTable {
+  beach_id: number;
+  computed_at: string;
+  first_hour: string;
+  hours: string;
+  marine_fetched_at: string;
+  marine_point: string | null;
+  tide_station: string | null;
+  coefficients_id: number | null;
+}
+
 /** Migration 0019: a lifesaver's rip observation with the model's hour frozen beside it. */
 export interface RipObservationsTable {
   id: Generated<number>;
@@ -631,6 +643,7 @@ export interface RipModelCoefficientsTable {
 export interface DB {
   localities: LocalitiesTable;
   beaches: BeachesTable;
+  rip_outlooks: RipOutlooksTable;
   rip_observations: RipObservationsTable;
   rip_model_coefficients: RipModelCoefficientsTable;
   clubs: ClubsTable;

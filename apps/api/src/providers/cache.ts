@@ -95,15 +95,16 @@ export class RateLimiter {
     this.#longest = Math.max(0, ...windows.map((w) => w.perMs));
   }
 
-  tryAcquire(): boolean {
+  /** Takes `count` calls (a request for several locations costs one call per location) or none. */
+  tryAcquire(count = 1): boolean {
     const now = this.#now();
     let drop = 0;
     while (drop < this.#calls.length && this.#calls[drop]! <= now - this.#longest) drop += 1;
     if (drop > 0) this.#calls.splice(0, drop);
     for (const window of this.windows) {
-      if (this.#countSince(now - window.perMs) >= window.max) return false;
+      if (this.#countSince(now - window.perMs) + count > window.max) return false;
     }
-    this.#calls.push(now);
+    for (let i = 0; i < count; i += 1) this.#calls.push(now);
     return true;
   }
 

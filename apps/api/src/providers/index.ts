@@ -2,6 +2,7 @@ import { createBomWarningsProvider, type WarningsProvider } from './bom-warnings
 import { RateLimiter, type RateWindow } from './cache.ts';
 import { createOpenMeteoForecastProvider, type ForecastProvider } from './open-meteo-forecast.ts';
 import { createOpenMeteoMarineProvider, type MarineProvider } from './open-meteo-marine.ts';
+import { createOpenMeteoWavesClient, type WavesClient } from './open-meteo-waves.ts';
 import { createRainViewerProvider, type RadarProvider } from './rainviewer.ts';
 import { createTideProvider, type TideProvider } from './tides.ts';
 import type { CacheSettings, UpstreamRuntime } from './types.ts';
@@ -57,6 +58,8 @@ export interface WeatherProviderSettings {
 export interface WeatherProviders {
   forecast: ForecastProvider | null;
   marine: MarineProvider | null;
+  /** Batched wave heights and directions for the rip-current outlook (same marine API and budget). */
+  waves: WavesClient | null;
   radar: RadarProvider | null;
   warnings: WarningsProvider | null;
   tides: TideProvider;
@@ -67,7 +70,7 @@ export function createWeatherProviders(
   options: { now?: () => number; onFailure?: (provider: string, key: string, error: unknown) => void } = {},
 ): WeatherProviders {
   const tides = createTideProvider({ now: options.now });
-  if (!settings.enabled) return { forecast: null, marine: null, radar: null, warnings: null, tides };
+  if (!settings.enabled) return { forecast: null, marine: null, waves: null, radar: null, warnings: null, tides };
 
   const runtime: UpstreamRuntime = { timeoutMs: settings.timeoutMs, userAgent: settings.userAgent };
   const failure = (provider: string) => (key: string, error: unknown) =>
@@ -104,6 +107,7 @@ export function createWeatherProviders(
       now: options.now,
       onFailure: failure('marine'),
     }),
+    waves: createOpenMeteoWavesClient({ baseUrl: settings.marineUrl, runtime, limiter: openMeteo }),
     radar: createRainViewerProvider({
       url: settings.rainviewerUrl,
       runtime,

@@ -77,6 +77,11 @@ export interface TideProvider {
   predict(point: LatLng, from: number, to: number): TidePrediction | null;
   /** Water level at one instant (for the current tide), metres above LAT. */
   levelAt(point: LatLng, time: number): number | null;
+  /**
+   * Hourly water level relative to MEAN SEA LEVEL (metres, negative below it) over [from, to),
+   * for the rip-current model's η; null without a station or if prediction fails.
+   */
+  hourlyAboveMsl(point: LatLng, from: number, to: number): { station: TideStation; levels: Array<{ time: number; level: number }> } | null;
 }
 
 /** A station can predict in LAT when it has both datums neaps needs. */
@@ -156,6 +161,26 @@ export function createTideProvider(options: { now?: () => number } = {}): TidePr
         };
         predictions.set(key, prediction);
         return prediction;
+      } catch {
+        return null;
+      }
+    },
+    hourlyAboveMsl(point, from, to) {
+      const entry = nearest(point);
+      if (!entry) return null;
+      try {
+        const { timeline } = entry.predictor.getTimelinePrediction({
+          start: new Date(from),
+          end: new Date(to),
+          datum: 'MSL',
+          timeFidelity: 3600,
+        });
+        return {
+          station: describe(entry),
+          levels: timeline
+            .filter((p) => p.time.getTime() < to)
+            .map((p) => ({ time: p.time.getTime(), level: p.level })),
+        };
       } catch {
         return null;
       }

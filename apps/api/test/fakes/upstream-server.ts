@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
  * so the real adapters run against it:
  *
  *   GET /open-meteo/v1/forecast?…            Open-Meteo forecast JSON (fixtures/open-meteo-forecast.json)
- *   GET /open-meteo/v1/marine?…              Open-Meteo marine JSON (fixtures/open-meteo-marine.json)
+ *   GET /open-meteo/v1/marine?…              Open-Meteo marine JSON (fixtures/open-meteo-marine.json); with
+ *                                            comma-separated latitude/longitude lists, an array of
+ *                                            answers as the real API gives. The fixture's wave_height and
+ *                                            wave_direction (total sea, for the rip outlook) were made from
+ *                                            its recorded swell (height × 1.1 + 0.1 m, direction + 5°).
  *   GET /rainviewer/public/weather-maps.json RainViewer frame index (fixtures/rainviewer-weather-maps.json)
  *   GET /rainviewer/tiles/…png               a transparent tile for any frame, so browsers load nothing external
  *   GET /bom/{state}.xml                     warnings: nsw = CAP 1.2 alerts in an Atom feed, wa = the
@@ -96,14 +100,36 @@ function fillTimes(text: string, now: number): string {
   });
 }
 
-function openMeteoBody(
+/** One answer per point for comma-separated coordinate lists (an array), one object for one point. */
+function openMeteoBodies(
   fixture: OpenMeteoFixture,
   query: URLSearchParams,
   now: number,
   partial: readonly string[],
+): OpenMeteoFixture | OpenMeteoFixture[] | { error: true; reason: string } {
+  const latitudes = (query.get('latitude') ?? '').split(',');
+  const longitudes = (query.get('longitude') ?? '').split(',');
+  if (latitudes.length !== longitudes.length)
+    return { error: true, reason: 'Parameter latitude and longitude must have the same number of elements' };
+  if (latitudes.length === 1)
+    return openMeteoBody(fixture, query, Number(latitudes[0]), Number(longitudes[0]), now, partial);
+  const bodies: OpenMeteoFixture[] = [];
+  for (let i = 0; i < latitudes.length; i += 1) {
+    const body = openMeteoBody(fixture, query, Number(latitudes[i]), Number(longitudes[i]), now, partial);
+    if ('error' in body) return body;
+    bodies.push(body);
+  }
+  return bodies;
+}
+
+function openMeteoBody(
+  fixture: OpenMeteoFixture,
+  query: URLSearchParams,
+  latitude: number,
+  longitude: number,
+  now: number,
+  partial: readonly string[],
 ): OpenMeteoFixture | { error: true; reason: string } {
-  const latitude = Number(query.get('latitude'));
-  const longitude = Number(query.get('longitude'));
   if (
     !query.get('latitude') ||
     !query.get('longitude') ||
@@ -245,7 +271,7 @@ export async function startUpstreamServer(options: {
           : provider === 'forecast'
             ? ['uv_index', 'weather_code']
             : ['sea_surface_temperature', 'swell_wave_period'];
-      const body = openMeteoBody(
+      const body = openMeteoBodies(
         provider === 'forecast' ? forecastFixture : marineFixture,
         url.searchParams,
         now(),

@@ -22,6 +22,22 @@ export function ripOutlook(dialect: DialectName): Migration {
       // The source line (import) or why the derived value is weak / absent.
       await db.schema.alterTable('beaches').addColumn('shore_normal_note', 'text').execute();
 
+      // The latest outlook per beach (modules/rip refreshes them on a schedule): hourly series over
+      // the beach's today and next two days, as JSON arrays of equal length starting at first_hour.
+      await db.schema
+        .createTable('rip_outlooks')
+        .addColumn('beach_id', 'integer', (c) => c.primaryKey().references('beaches.id').onDelete('cascade'))
+        .addColumn('computed_at', 'text', (c) => c.notNull())
+        .addColumn('first_hour', 'text', (c) => c.notNull())
+        // JSON {likelihood, height, direction, level, event}: numbers or null per hour.
+        .addColumn('hours', 'text', (c) => c.notNull())
+        .addColumn('marine_fetched_at', 'text', (c) => c.notNull())
+        // The wave model's grid point that answered, "lat,lon".
+        .addColumn('marine_point', 'text')
+        .addColumn('tide_station', 'text')
+        // null: the NOAA coefficients; else rip_model_coefficients.id.
+        .addColumn('coefficients_id', 'integer')
+        .execute();
       await db.schema
         .createTable('rip_observations')
         .addColumn('id', 'integer', id)
@@ -81,6 +97,7 @@ export function ripOutlook(dialect: DialectName): Migration {
       await db.schema.alterTable('alert_settings').dropColumn('rip').execute();
       await db.schema.dropTable('rip_model_coefficients').ifExists().execute();
       await db.schema.dropTable('rip_observations').ifExists().execute();
+      await db.schema.dropTable('rip_outlooks').ifExists().execute();
       for (const column of [
         'shore_normal_deg',
         'shore_normal_source',

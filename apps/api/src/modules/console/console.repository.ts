@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { markBeachesChanged } from '../../db/changes.ts';
 import { bumpDataVersion, UNINDEXED } from '../../db/data-version.ts';
-import type { DB } from '../../db/schema.ts';
+import type { DB, RipObservationsTable } from '../../db/schema.ts';
 
 /** Every query of the console module. Timestamps are ISO-8601 strings passed in by the service. */
 
@@ -290,6 +290,11 @@ function consoleQueries(db: Kysely<DB> | Transaction<DB>) {
         .where('user_id', '=', userId)
         .where('key', '=', key)
         .executeTakeFirst();
+    },
+
+    /** A lifesaver's rip observation, with the model's hour frozen beside it (issue 29). */
+    async insertRipObservation(values: Omit<Selectable<RipObservationsTable>, 'id'>) {
+      return db.insertInto('rip_observations').values(values).returningAll().executeTakeFirstOrThrow();
     },
 
     async saveIdempotencyKey(values: {

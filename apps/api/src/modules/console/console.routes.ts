@@ -91,6 +91,13 @@ export async function consoleRoutes(
     ),
   );
 
+  app.post<BeachParams>('/api/v5/beach/:id/rip-observations', guard, async (request, reply) =>
+    send(
+      reply,
+      await service.reportRip(writeContext(request), beachIdParam(request.params.id), request.body),
+    ),
+  );
+
   app.delete<BeachParams>('/api/v5/beach/:id/status', guard, async (request, reply) =>
     send(reply, await service.clearStatus(writeContext(request), beachIdParam(request.params.id))),
   );
@@ -136,6 +143,11 @@ export async function consoleRoutes(
   app.get('/api/v5/console/me', guard, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-store');
     return service.me(sessionOf(request).user);
+  });
+
+  app.get('/api/v5/console/rip-skill', guard, async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return service.ripSkill(sessionOf(request).user);
   });
 
   app.get('/api/v5/console/audit', guard, async (request, reply) => {

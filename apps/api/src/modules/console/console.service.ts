@@ -40,6 +40,11 @@ import {
   type TodayPost,
   type User,
   localTimestamp,
+  RipObservationBodySchema,
+  type RipObservation,
+  type RipObservationBody,
+  type RipSkillReport,
+  type RipSkillRow,
 } from '@safeshore/domain';
 import type { DB } from '../../db/schema.ts';
 import { HttpError, notFound, parseInput, validationFailed } from '../../http/errors.ts';
@@ -48,6 +53,7 @@ import { processPhoto } from '../algal/images.ts';
 import type { FileStorage } from '../algal/storage.ts';
 import { beachRowUrl } from '../beaches/beaches.presenter.ts';
 import type { ConsoleQueries, ConsoleRepository } from './console.repository.ts';
+import type { RipModelHour } from '../rip/index.ts';
 import { onBeachStatusChanged } from './events.ts';
 import { areaKey, operatorCoversPlace, roleOnBeach, type ConsoleScope, type RoleGrant } from './scope.ts';
 
@@ -58,13 +64,25 @@ export interface ConsolePatrolFacts {
   patrolledToday(beachIds: number[], now: Date): Promise<Map<number, PatrolledToday>>;
 }
 
+/** The rip outlook's model hour for a beach (modules/rip), frozen beside each observation. */
+export interface ConsoleRipFacts {
+  modelHour(beachId: number, at: Date): Promise<RipModelHour | null>;
+  skillReport(): Promise<RipSkillReport>;
+}
+
 export interface ConsoleDeps {
   repo: ConsoleRepository;
   scope: ConsoleScope;
   patrols: ConsolePatrolFacts;
   storage: FileStorage;
+  /** Absent: observations are stored without a model hour. */
+  rip?: ConsoleRipFacts;
   clock?: () => Date;
 }
+
+/** Control characters (C0, DEL, C1), bidirectional overrides and isolates, lone surrogates. */
+const UNSAFE_TEXT =
+  /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** A write's answer: the status code and body a replay of its Idempotency-Key returns. */
 export interface WriteResult<T = unknown> {
@@ -326,6 +344,73 @@ export function createConsoleService(deps: ConsoleDeps) {
   }
 
   return {
+    /**
+     * POST /api/v5/beach/{beachId}/rip-observations: "rip activity now: none / some / strong"
+     * (issue 29), with the model's likelihood and inputs for the hour observed, frozen.
+     */
+    async reportRip(context: WriteContext, beachId: number, input: unknown): Promise<WriteResult> {
+      const { role, beach } = await authorize(context.user, beachId);
+      const body: RipObservationBody = parseInput(RipObservationBodySchema, input);
+      const note = body.note?.trim() ? body.note.trim() : null;
+      if (note !== null && UNSAFE_TEXT.test(note)) throw validationFailed({ note: [MSG.ripNoteControl] });
+      const hash = sha256(JSON.stringify(['rip.observe', beachId, body]));
+      let observedAt = clock();
+      let model: RipModelHour | null = null;
+      const check = async () => {
+        const now = clock();
+        observedAt = body.observed_at ? new Date(body.observed_at) : now;
+        // A report queued offline keeps the time it was made; a clock a little ahead is allowed for.
+        if (observedAt.getTime() > now.getTime() + 5 * 60_000)
+          throw validationFailed({ observed_at: [MSG.ripObservedFuture] });
+        if (observedAt.getTime() < now.getTime() - DAY_MS)
+          throw validationFailed({ observed_at: [MSG.ripObservedTooOld] });
+        model = (await deps.rip?.modelHour(beachId, observedAt)) ?? null;
+      };
+      return once(
+        context,
+        hash,
+        async (trx) => {
+          const now = clock();
+          const frozen = model as RipModelHour | null;
+          const row = await trx.insertRipObservation({
+            beach_id: beachId,
+            observed_at: observedAt.toISOString(),
+            activity: body.activity,
+            note,
+            actor_user_id: context.user.id,
+            model_likelihood: frozen?.likelihood ?? null,
+            model_inputs: frozen ? JSON.stringify(frozen.inputs) : null,
+            created_at: now.toISOString(),
+          });
+          await trx.audit({
+            at: now.toISOString(),
+            actor_user_id: context.user.id,
+            actor: actorOf(context.user),
+            actor_role: role,
+            ...auditPlace(beach),
+            action: 'rip.observe',
+            from: null,
+            to: {
+              activity: body.activity,
+              note,
+              observed_at: row.observed_at,
+              model_likelihood: row.model_likelihood,
+            },
+          });
+          const answer: RipObservation = {
+            id: Number(row.id),
+            beach_id: beachId,
+            observed_at: row.observed_at,
+            activity: body.activity,
+            note,
+            model_likelihood: row.model_likelihood,
+          };
+          return { status: 201, body: answer };
+        },
+        check,
+      );
+    },
+
     /** PUT /api/v5/beach/{beachId}/status */
     async setStatus(context: WriteContext, beachId: number, input: unknown): Promise<WriteResult> {
       const { role, beach } = await authorize(context.user, beachId);
@@ -597,6 +682,15 @@ export function createConsoleService(deps: ConsoleDeps) {
         beaches: await presentConsoleBeaches(rows.slice(0, CONSOLE_BEACHES_MAX), now),
         truncated: rows.length > CONSOLE_BEACHES_MAX,
       };
+    },
+
+    /** GET /api/v5/console/rip-skill (operators; the regions and beaches of their scope). */
+    async ripSkill(user: User): Promise<RipSkillReport> {
+      const grants = await operatorGrants(user);
+      const report = deps.rip ? await deps.rip.skillReport() : { regions: [], beaches: [] };
+      const covered = (row: RipSkillRow) =>
+        operatorCoversPlace(grants, { state: row.region.split('/')[0] ?? null, area_key: row.region });
+      return { regions: report.regions.filter(covered), beaches: report.beaches.filter(covered) };
     },
 
     /** GET /api/v5/console/audit (operators; entries of their scope, newest first). */

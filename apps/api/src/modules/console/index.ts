@@ -4,7 +4,12 @@ import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { FileStorage } from '../algal/storage.ts';
 import { createConsoleRepository } from './console.repository.ts';
 import { consoleRoutes } from './console.routes.ts';
-import { createConsoleService, type ConsolePatrolFacts, type ConsoleService } from './console.service.ts';
+import {
+  createConsoleService,
+  type ConsolePatrolFacts,
+  type ConsoleRipFacts,
+  type ConsoleService,
+} from './console.service.ts';
 import { createScope } from './scope.ts';
 
 export { createScope, type ConsoleScope } from './scope.ts';
@@ -14,13 +19,14 @@ export type { ConsoleService } from './console.service.ts';
 /** The console service on a database (the admin CLI and tests use it without HTTP). */
 export function createConsole(
   db: Database,
-  options: { patrols: ConsolePatrolFacts; storage: FileStorage; clock?: () => Date },
+  options: { patrols: ConsolePatrolFacts; storage: FileStorage; rip?: ConsoleRipFacts; clock?: () => Date },
 ): ConsoleService {
   return createConsoleService({
     repo: createConsoleRepository(db),
     scope: createScope(db),
     patrols: options.patrols,
     storage: options.storage,
+    ...(options.rip ? { rip: options.rip } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
 }
@@ -33,6 +39,7 @@ export async function registerConsole(
     accounts: AccountsService;
     patrols: ConsolePatrolFacts;
     storage: FileStorage;
+    rip?: ConsoleRipFacts;
     maxPhotoBytes: number;
     clock?: () => Date;
   },

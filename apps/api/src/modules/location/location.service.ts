@@ -13,6 +13,7 @@ import {
   type DataSource,
   type MarineWarning,
   type PatrolledToday,
+  type RipOutlookSummary,
   type WaterQuality,
 } from '@safeshore/domain';
 import { validationFailed } from '../../http/errors.ts';
@@ -95,6 +96,8 @@ export interface LocationFacts {
   ): Promise<Map<number, ListBeachWarnings | null>>;
   /** NSW Beachwatch water quality by beach key, from its cache only (issue 19). */
   waterQuality?(beaches: Array<{ key: string; state: string }>): Map<string, WaterQuality>;
+  /** Today's rip outlook level per beach id, from the stored outlooks (issue 29). */
+  ripOutlooks?(beaches: Array<{ id: number; timezone: string }>): Promise<Map<number, RipOutlookSummary | null>>;
 }
 
 /**
@@ -250,7 +253,9 @@ export function createLocationService(
             new Map<number, ListBeachWarnings | null>(),
           )
         : undefined;
+    const rip = facts?.ripOutlooks && rows.length > 0 ? facts.ripOutlooks(rows) : undefined;
     const today = facts && rows.length > 0 ? await facts.patrolledToday(rows, now) : undefined;
+    const ripById = await rip;
     const warningsById = await warnings;
     const byId = new Map(rows.map((row) => [row.id, row]));
     const water = facts?.waterQuality?.(rows);
@@ -266,6 +271,7 @@ export function createLocationService(
       const quality = water?.get(full.key);
       if (quality) beach.water_quality = quality;
       if (warningsById) beach.marine_warnings = warningsById.get(id) ?? null;
+      if (ripById) beach.rip_outlook = ripById.get(id) ?? null;
       presented.set(id, beach);
       return beach;
     };
