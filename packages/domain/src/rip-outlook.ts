@@ -504,7 +504,7 @@ export function seededRandom(seed: number): () => number {
 const FOLD_SEED = 29;
 
 /** Fold of each usable sample: its position after a seeded shuffle, mod k. The same on every run. */
-function foldsOf(n: number, folds: number): Uint16Array {
+function foldsOf(n: number, folds: number): Uint32Array {
   if (!Number.isInteger(folds) || folds < 2 || folds > n) {
     throw new RangeError(`Cross-validation needs 2 to ${n} folds, not ${folds}`);
   }
@@ -514,7 +514,7 @@ function foldsOf(n: number, folds: number): Uint16Array {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
-  const fold = new Uint16Array(n);
+  const fold = new Uint32Array(n);
   order.forEach((sample, position) => {
     fold[sample] = position % folds;
   });
