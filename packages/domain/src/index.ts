@@ -31,3 +31,4 @@ export * from './water-quality.ts';
 export * from './console.ts';
 export * from './console-display.ts';
 export * from './rip-contract.ts';
+export * from './rip-outlook.ts';
