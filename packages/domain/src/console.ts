@@ -287,5 +287,4 @@ export const CONSOLE_MESSAGES = {
   roleNotHeld: 'That user does not hold this role.',
   ripObservedFuture: 'The observed at field must not be in the future.',
   ripObservedTooOld: 'The observed at field must be within the last 24 hours.',
-  ripNoteControl: 'The note must not contain control characters.',
 } as const;

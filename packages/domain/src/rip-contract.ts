@@ -105,9 +105,19 @@ export const RipOutlookSummarySchema = z.object({
 });
 export type RipOutlookSummary = z.infer<typeof RipOutlookSummarySchema>;
 
+/** Control (C0, DEL, C1) and format characters (bidirectional overrides, zero-width) and lone surrogates. */
+const UNSAFE_TEXT = /[\p{Cc}\p{Cf}\p{Cs}]/u;
+
 export const RipObservationBodySchema = z.object({
   activity: RipActivitySchema,
-  note: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  note: z.optional(
+    z.nullable(
+      z.string().check(
+        z.maxLength(200, 'The note must be at most 200 characters.'),
+        z.refine((value) => !UNSAFE_TEXT.test(value), 'The note must not contain control characters.'),
+      ),
+    ),
+  ),
   /** When it was seen (an offline report keeps its own time); default now. Within the last 24 h. */
   observed_at: z.optional(z.iso.datetime({ offset: true })),
 });

@@ -80,10 +80,6 @@ export interface ConsoleDeps {
   clock?: () => Date;
 }
 
-/** Control characters (C0, DEL, C1), bidirectional overrides and isolates, lone surrogates. */
-const UNSAFE_TEXT =
-  /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 /** A write's answer: the status code and body a replay of its Idempotency-Key returns. */
 export interface WriteResult<T = unknown> {
   status: number;
@@ -352,7 +348,6 @@ export function createConsoleService(deps: ConsoleDeps) {
       const { role, beach } = await authorize(context.user, beachId);
       const body: RipObservationBody = parseInput(RipObservationBodySchema, input);
       const note = body.note?.trim() ? body.note.trim() : null;
-      if (note !== null && UNSAFE_TEXT.test(note)) throw validationFailed({ note: [MSG.ripNoteControl] });
       const hash = sha256(JSON.stringify(['rip.observe', beachId, body]));
       let observedAt = clock();
       let model: RipModelHour | null = null;

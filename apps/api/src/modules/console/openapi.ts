@@ -8,6 +8,9 @@ import {
   PatrolBodySchema,
   RoleBodySchema,
   RoleResponseSchema,
+  RipObservationBodySchema,
+  RipObservationSchema,
+  RipSkillReportSchema,
   StatusBodySchema,
   TodayPostSchema,
   ValidationErrorSchema,
@@ -76,6 +79,31 @@ export function consoleOpenApiPaths() {
       delete: {
         ...write('Clear the beach’s live status', undefined, '200', BeachLiveStatusSchema),
         parameters: [beachParameter, idempotencyKey],
+      },
+    },
+    '/api/v5/beach/{id}/rip-observations': {
+      post: {
+        ...write(
+          'Rip activity now at the beach: none, some or strong, with an optional note (at most 200 characters, no control characters) and, for a report queued offline, the time it was seen (within the last 24 hours). Stored with the rip model outlook’s likelihood and inputs for that hour, frozen; audited as rip.observe',
+          RipObservationBodySchema,
+          '201',
+          RipObservationSchema,
+        ),
+        parameters: [beachParameter, idempotencyKey],
+        responses: {
+          '201': { description: 'The observation as stored', content: json(RipObservationSchema) },
+          ...common,
+          '404': error('No such beach'),
+          ...invalid,
+        },
+      },
+    },
+    '/api/v5/console/rip-skill': {
+      get: {
+        summary:
+          'Operators: lifesavers’ rip observations against the model outlook in their scope, per region and beach: observations, Brier score, the base rate’s Brier score and the skill score (1 - Brier/base)',
+        security: bearer,
+        responses: { '200': { description: 'The report', content: json(RipSkillReportSchema) }, ...common },
       },
     },
     '/api/v5/beach/{id}/patrol': {

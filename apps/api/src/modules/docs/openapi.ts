@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { alertsOpenApiPaths } from '../alerts/openapi.ts';
 import { consoleOpenApiPaths } from '../console/openapi.ts';
+import { ripOpenApiPaths } from '../rip/index.ts';
 import * as z from 'zod/mini';
 import {
   AppleTokenBodySchema,
@@ -325,6 +326,7 @@ export function openApiDocument() {
       ...beachInformationPaths(),
       ...alertsOpenApiPaths(),
       ...consoleOpenApiPaths(),
+      ...ripOpenApiPaths(),
       '/healthz': {
         get: {
           summary: 'Liveness, database and writability check',

@@ -97,7 +97,9 @@ export interface LocationFacts {
   /** NSW Beachwatch water quality by beach key, from its cache only (issue 19). */
   waterQuality?(beaches: Array<{ key: string; state: string }>): Map<string, WaterQuality>;
   /** Today's rip outlook level per beach id, from the stored outlooks (issue 29). */
-  ripOutlooks?(beaches: Array<{ id: number; timezone: string }>): Promise<Map<number, RipOutlookSummary | null>>;
+  ripOutlooks?(
+    beaches: Array<{ id: number; timezone: string }>,
+  ): Promise<Map<number, RipOutlookSummary | null>>;
 }
 
 /**

@@ -7,6 +7,7 @@ import { ripRoutes } from './rip.routes.ts';
 import { createRipService, type RipService } from './rip.service.ts';
 
 export { formatCalibration, formatRefresh, formatSkillReport } from './rip.admin.ts';
+export { ripOpenApiPaths } from './rip.openapi.ts';
 export {
   refreshIntervalHours,
   regionKey,
