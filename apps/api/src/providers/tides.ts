@@ -81,7 +81,11 @@ export interface TideProvider {
    * Hourly water level relative to MEAN SEA LEVEL (metres, negative below it) over [from, to),
    * for the rip-current model's η; null without a station or if prediction fails.
    */
-  hourlyAboveMsl(point: LatLng, from: number, to: number): { station: TideStation; levels: Array<{ time: number; level: number }> } | null;
+  hourlyAboveMsl(
+    point: LatLng,
+    from: number,
+    to: number,
+  ): { station: TideStation; levels: Array<{ time: number; level: number }> } | null;
 }
 
 /** A station can predict in LAT when it has both datums neaps needs. */

@@ -12,6 +12,7 @@ import {
   ripLevel,
   ripLikelihoodSeries,
   ripOutcome,
+  ripRightNowText,
   ripSkill,
   ripStandingText,
   waveAngle,
@@ -62,6 +63,8 @@ export interface RipRefreshResult {
   calls: number;
   outlooks: number;
   failedBatches: number;
+  /** Beaches whose outlook is high today, with the Right now line (for "rip outlook high" alerts). */
+  high: Array<{ beachId: number; state: string; date: string; text: string }>;
 }
 
 /** Hours between refreshes so that `cells` points a refresh stay within the budget share. */
@@ -499,6 +502,7 @@ export function createRipService(deps: RipServiceDeps) {
         calls: 0,
         outlooks: 0,
         failedBatches: 0,
+        high: [],
       };
       if (!deps.waves) return result;
       const regional = await coefficientsByRegion();
@@ -539,6 +543,15 @@ export function createRipService(deps: RipServiceDeps) {
       }
       await repo.saveOutlooks(rows, clock());
       result.outlooks = rows.length;
+      const byId = new Map(beaches.map((beach) => [beach.id, beach]));
+      for (const row of rows) {
+        const beach = byId.get(row.beach_id)!;
+        if (!row.tide_station) continue;
+        const date = localDate(now, beach.timezone);
+        const day = presentDay(beach, row, hoursOf(row), date);
+        const text = day.level === 'high' ? ripRightNowText(day, beach.timezone) : null;
+        if (text) result.high.push({ beachId: beach.id, state: beach.state, date, text });
+      }
       return result;
     },
 
