@@ -88,8 +88,18 @@ export interface TideProvider {
   ): { station: TideStation; levels: Array<{ time: number; level: number }> } | null;
 }
 
-/** A station can predict in LAT when it has both datums neaps needs. */
+/** A station can predict in LAT when it has both datums neaps needs (remembered per station). */
+const usable = new WeakMap<object, boolean>();
 function hasLatDatum(station: { kind?: string; datums?: Record<string, number> }): boolean {
+  let known = usable.get(station);
+  if (known === undefined) {
+    known = checkLatDatum(station);
+    usable.set(station, known);
+  }
+  return known;
+}
+
+function checkLatDatum(station: { kind?: string; datums?: Record<string, number> }): boolean {
   return (
     (station.kind === undefined || station.kind === 'tide') &&
     typeof station.datums?.[TIDE_DATUM] === 'number' &&

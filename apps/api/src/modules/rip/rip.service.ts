@@ -5,6 +5,7 @@ import {
   localDate,
   NOAA_RIP_COEFFICIENTS,
   RIP_CHECKED_MIN_OBSERVATIONS,
+  RIP_LEVEL_THRESHOLDS,
   RIP_MODEL_NAME,
   RIP_OUTLOOK_STALE_HOURS,
   RIP_TEXT,
@@ -29,6 +30,7 @@ import {
   type RipSkillRow,
   type ShoreNormal,
 } from '@safeshore/domain';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { notFound } from '../../http/errors.ts';
 import { LruCache } from '../../providers/cache.ts';
 import { gridCell } from '../../providers/grid.ts';
@@ -165,11 +167,11 @@ export function createRipService(deps: RipServiceDeps) {
     events: Uint8Array,
     fetchedAt: Date,
     now: Date,
+    today: string,
     coefficients: RipCoefficientsRow | undefined,
     tideMemo: Map<string, Map<number, number>>,
   ): RipOutlookRow | null {
     if (beach.shore_normal_deg === null) return null;
-    const today = localDate(now, beach.timezone);
     const start = zonedInstant(today, '00:00', beach.timezone).getTime();
     const end = zonedInstant(addDays(today, RIP_OUTLOOK_DAYS), '00:00', beach.timezone).getTime();
     const count = Math.round((end - start) / HOUR);
@@ -507,6 +509,15 @@ export function createRipService(deps: RipServiceDeps) {
       if (!deps.waves) return result;
       const regional = await coefficientsByRegion();
       const tideMemo = new Map<string, Map<number, number>>();
+      const todayIn = new Map<string, string>();
+      const todayOf = (timeZone: string) => {
+        let date = todayIn.get(timeZone);
+        if (date === undefined) {
+          date = localDate(now, timeZone);
+          todayIn.set(timeZone, date);
+        }
+        return date;
+      };
       const list = [...cells.values()];
       const rows: RipOutlookRow[] = [];
       for (let i = 0; i < list.length; i += WAVES_BATCH_SIZE) {
@@ -524,7 +535,9 @@ export function createRipService(deps: RipServiceDeps) {
         }
         result.calls += batch.length;
         const fetchedAt = clock();
-        batch.forEach((cell, c) => {
+        for (const [c, cell] of batch.entries()) {
+          // A refresh of thousands of beaches must not hold the event loop: page views go between cells.
+          await yieldToLoop();
           const waves = answers[c]!;
           const events = eventFlags(waves.times, waves.values.wave_height);
           for (const beach of cell.beaches) {
@@ -534,12 +547,13 @@ export function createRipService(deps: RipServiceDeps) {
               events,
               fetchedAt,
               now,
+              todayOf(beach.timezone),
               regional.get(regionKey(beach.state, beach.area_slug)),
               tideMemo,
             );
             if (row) rows.push(row);
           }
-        });
+        }
       }
       await repo.saveOutlooks(rows, clock());
       result.outlooks = rows.length;
@@ -547,8 +561,11 @@ export function createRipService(deps: RipServiceDeps) {
       for (const row of rows) {
         const beach = byId.get(row.beach_id)!;
         if (!row.tide_station) continue;
-        const date = localDate(now, beach.timezone);
-        const day = presentDay(beach, row, hoursOf(row), date);
+        // Most beaches are nowhere near high: a scan of the stored numbers rules them out cheaply.
+        const hours = hoursOf(row);
+        if (!hours.likelihood.some((value) => value !== null && value >= RIP_LEVEL_THRESHOLDS.high)) continue;
+        const date = todayOf(beach.timezone);
+        const day = presentDay(beach, row, hours, date);
         const text = day.level === 'high' ? ripRightNowText(day, beach.timezone) : null;
         if (text) result.high.push({ beachId: beach.id, state: beach.state, date, text });
       }
