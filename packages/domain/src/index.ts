@@ -30,3 +30,4 @@ export * from './avatar.ts';
 export * from './water-quality.ts';
 export * from './console.ts';
 export * from './console-display.ts';
+export * from './shore-normal.ts';
