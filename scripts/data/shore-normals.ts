@@ -226,7 +226,7 @@ async function main(): Promise<void> {
   fs.writeFileSync(
     OUTPUT,
     formatShoreNormalsCsv(rows, {
-      source: `${COASTLINE_PACKAGE}@${COASTLINE_VERSION}`,
+      source: `${COASTLINE_PACKAGE}@${COASTLINE_VERSION} (OpenStreetMap's simplified land polygons)`,
       derivedOn,
     }),
   );

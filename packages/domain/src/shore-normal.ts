@@ -113,14 +113,14 @@ function closestOnSegment(a: Point, b: Point): { t: number; distance: number } {
 /**
  * `windowM` along the line either side of the nearest point: the weighted sum of its pieces' unit
  * directions (in the line's direction; weight falling linearly from 1 at the nearest point to 0 at
- * `windowM`), the total weight, the plain sum of the pieces (the chord), the path length, and the
- * segments it covered (so that coastline elsewhere can be told from it).
+ * `windowM`), the plain sum of the pieces (the chord), the path length, and the segments it
+ * covered (so that coastline elsewhere can be told from it).
  */
 function walkWindow(
   line: Point[],
   nearest: Nearest,
   windowM: number,
-): { sum: Point; weight: number; chord: Point; length: number; covered: Set<number> } {
+): { sum: Point; chord: Point; length: number; covered: Set<number> } {
   const segments = line.length - 1;
   const closed = segments >= 3 && line[0]![0] === line[segments]![0] && line[0]![1] === line[segments]![1];
   const a = line[nearest.segment]!;
@@ -135,7 +135,6 @@ function walkWindow(
   const reach = closed ? Math.min(windowM, ringLength / 2) : windowM;
   const sum: Point = [0, 0];
   const chord: Point = [0, 0];
-  let weight = 0;
 
   /** Adds the piece from `from` to `to`, `start` to `end` metres along the line from the origin. */
   const add = (from: Point, to: Point, start: number, end: number, direction: 1 | -1) => {
@@ -146,7 +145,6 @@ function walkWindow(
     const dy = direction * (to[1] - from[1]);
     sum[0] += (dx * w) / step;
     sum[1] += (dy * w) / step;
-    weight += w;
     chord[0] += dx;
     chord[1] += dy;
   };
@@ -181,7 +179,7 @@ function walkWindow(
     }
   };
   const length = walk(-1) + walk(1);
-  return { sum, weight, chord, length, covered };
+  return { sum, chord, length, covered };
 }
 
 function round(value: number, decimals: number): number {

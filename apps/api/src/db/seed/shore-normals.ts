@@ -65,7 +65,7 @@ export function formatShoreNormalsCsv(
   const lines = [
     '# Shore normals of the starter beaches: the seaward direction each beach faces, degrees true.',
     '# OpenStreetMap data © OpenStreetMap contributors, Open Database License (ODbL) 1.0,',
-    `# via the npm package ${provenance.source} (OpenStreetMap land polygons).`,
+    `# via the npm package ${provenance.source}.`,
     `# Derived on ${provenance.derivedOn} by npm run data:shore-normals (method: README, "Data sources and licences").`,
     SHORE_NORMAL_COLUMNS.join(','),
     ...rows.map((row) =>
