@@ -9,6 +9,7 @@ import {
   RIP_MODEL_NAME,
   RIP_OUTLOOK_STALE_HOURS,
   RIP_TEXT,
+  presentShoreNormal,
   ripDayPeak,
   ripLevel,
   ripLikelihoodSeries,
@@ -28,7 +29,6 @@ import {
   type RipSample,
   type RipSkillReport,
   type RipSkillRow,
-  type ShoreNormal,
 } from '@safeshore/domain';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { notFound } from '../../http/errors.ts';
@@ -97,19 +97,6 @@ function coefficientsOf(row: RipCoefficientsRow | undefined): RipCoefficients {
         level: row.b_level,
       }
     : NOAA_RIP_COEFFICIENTS;
-}
-
-function shoreNormalOf(beach: RipBeachRow): ShoreNormal | null {
-  if (beach.shore_normal_deg === null) return null;
-  return {
-    degrees: beach.shore_normal_deg,
-    source: beach.shore_normal_source === 'import' ? 'import' : 'osm-coastline',
-    confidence:
-      beach.shore_normal_confidence === 'high' || beach.shore_normal_confidence === 'medium'
-        ? beach.shore_normal_confidence
-        : 'low',
-    note: beach.shore_normal_note,
-  };
 }
 
 /** What the model had for one hour of one beach, frozen beside an observation. */
@@ -285,7 +272,7 @@ export function createRipService(deps: RipServiceDeps) {
   }
 
   function sources(beach: RipBeachRow, row: RipOutlookRow | undefined) {
-    const normal = shoreNormalOf(beach);
+    const normal = presentShoreNormal(beach);
     return [
       {
         name: 'Open-Meteo marine',
@@ -407,7 +394,7 @@ export function createRipService(deps: RipServiceDeps) {
           fitted_at: coefficients?.fitted_at ?? null,
           fitted_observations: coefficients?.observations ?? null,
         },
-        shore_normal: shoreNormalOf(beach),
+        shore_normal: presentShoreNormal(beach),
         computed_at: row?.computed_at ?? null,
         age_seconds: ageSeconds,
         stale: ageSeconds !== null && ageSeconds > RIP_OUTLOOK_STALE_HOURS * 3600,
