@@ -262,7 +262,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
     callsPerDay: config.OPEN_METEO_CALLS_PER_DAY ?? defaults.OPEN_METEO_CALLS_PER_DAY,
     // As with the alerts worker, a caller that does not say (tests) gets no background work.
     schedule: (config.RIP_OUTLOOK_REFRESH ?? 'off') === 'on',
-    onRefreshed: async (result) => alerts?.ripHigh(result.high),
+    onRefreshed: async () => alerts?.ripHigh((ids) => rip.highToday(ids)),
   });
   const spatialIndex = versionedBuild(
     indexVersionSource(versionWatcher),

@@ -734,9 +734,16 @@ describe('sources and quiet hours', () => {
       date: '2026-11-21',
       text: 'Rip currents likely this afternoon (model outlook): 1.6 m waves straight onshore',
     };
-    expect(await runtime.ripHigh([high])).toBe(1);
+    // The rip outlook is asked only about beaches someone opted in for.
+    const asked: number[][] = [];
+    const highAmong = (date: string) => async (ids: number[]) => {
+      asked.push(ids);
+      return ids.includes(beach) ? [{ ...high, date }] : [];
+    };
+    expect(await runtime.ripHigh(highAmong('2026-11-21'))).toBe(1);
+    expect(asked[0]).toEqual([beach]);
     // The next refresh the same day finds it high again: no second alert.
-    expect(await runtime.ripHigh([high])).toBe(0);
+    expect(await runtime.ripHigh(highAmong('2026-11-21'))).toBe(0);
     await runtime.worker.drain();
     const of = (who: typeof optedIn) =>
       push.received.filter((p) => p.subscriptionId === who.subscriptions[0]!.id);
@@ -749,7 +756,7 @@ describe('sources and quiet hours', () => {
     expect(of(other)).toHaveLength(0);
     // The next day, at 23:00 (quiet hours): held until 07:00.
     clock.set('2026-11-22T12:00:00Z');
-    expect(await runtime.ripHigh([{ ...high, date: '2026-11-22' }])).toBe(1);
+    expect(await runtime.ripHigh(highAmong('2026-11-22'))).toBe(1);
     await runtime.worker.drain();
     expect(of(optedIn)).toHaveLength(1);
     clock.set('2026-11-22T20:00:00Z');

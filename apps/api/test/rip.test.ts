@@ -249,6 +249,16 @@ describe('GET /api/v5/beach/{beachId}/rip-outlook', () => {
     expect((stKilda.json() as { beach: { shore_normal: unknown } }).beach.shore_normal).toBeNull();
   });
 
+  it('names the beaches that are high today, with their Right now line, for the alerts', async () => {
+    const highs = await rip.highToday([ids.bondi, ids.manly, ids.cottesloe, ids.stKilda]);
+    for (const id of [ids.bondi, ids.manly, ids.cottesloe, ids.stKilda]) {
+      const outlook = await outlookOf(id);
+      const high = highs.find((h) => h.beachId === id);
+      expect(high !== undefined, `beach ${id}`).toBe(outlook.days[0]?.level === 'high');
+      if (high) expect(high.text).toMatch(/^Rip currents likely .*\(model outlook\)/);
+    }
+  });
+
   it('answers 404 for an unknown beach and 422 for a bad id', async () => {
     expect((await t.app.inject('/api/v5/beach/99999999/rip-outlook')).statusCode).toBe(404);
     expect((await t.app.inject('/api/v5/beach/bondi/rip-outlook')).statusCode).toBe(422);

@@ -99,8 +99,8 @@ export function dialectOf(db: Kysely<DB>): 'postgres' | 'sqlite' {
 export interface AlertsRuntime {
   worker: DeliveryWorker;
   sources: SourceDeps;
-  /** "Rip outlook high" events for the beaches given (after a rip outlook refresh). */
-  ripHigh(highs: readonly RipHigh[]): Promise<number>;
+  /** "Rip outlook high" events (after a rip outlook refresh); `highAmong` picks the high beaches. */
+  ripHigh(highAmong: (beachIds: number[]) => Promise<readonly RipHigh[]>): Promise<number>;
   /** Starts the delivery worker and the source schedules. */
   start(): void;
   stop(): Promise<void>;
@@ -144,7 +144,7 @@ export function createAlertsRuntime(options: {
   return {
     worker,
     sources,
-    ripHigh: (highs) => recordRipHigh(sources, highs),
+    ripHigh: (highAmong) => recordRipHigh(sources, highAmong),
     start() {
       worker.start();
       schedules ??= scheduleSources(sources, SOURCE_SCHEDULES);

@@ -304,24 +304,21 @@ export interface RipHigh {
 }
 
 /**
- * "Rip outlook high" at followed beaches whose followers opted in: once per beach and local day
- * (the dedupe key), held in quiet hours like other forecasts. The events made.
+ * "Rip outlook high" at beaches followed by someone who opted in: `highAmong` (the rip outlook)
+ * says which of them are high today; once per beach and local day (the dedupe key), held in quiet
+ * hours like other forecasts. The events made.
  */
 export async function recordRipHigh(
   deps: Pick<SourceDeps, 'db' | 'clock' | 'onEvents'>,
-  highs: readonly RipHigh[],
+  highAmong: (beachIds: number[]) => Promise<readonly RipHigh[]>,
 ): Promise<number> {
   const { db } = deps;
-  if (highs.length === 0) return 0;
-  const wanted = await beachesWanting(
-    db,
-    highs.map((h) => h.beachId),
-    'rip',
-  );
+  const wanted = await beachesWanting(db, 'rip');
+  if (wanted.length === 0) return 0;
+  const highs = await highAmong(wanted);
   const at = deps.clock().toISOString();
   let made = 0;
   for (const high of highs) {
-    if (!wanted.has(high.beachId)) continue;
     await db.transaction().execute(async (trx) => {
       const eventId = await insertEvent(
         trx,

@@ -62,30 +62,21 @@ export async function insertEvent(db: Db, event: NewEvent, at: string): Promise<
   return row?.id ?? null;
 }
 
-/** Of `beachIds`, those followed by someone who has this kind of alert on (their choice or defaults). */
-export async function beachesWanting(
-  db: Db,
-  beachIds: readonly number[],
-  column: PreferenceColumn,
-): Promise<Set<number>> {
-  const found = new Set<number>();
-  for (let i = 0; i < beachIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('follows as f')
-      .leftJoin('alert_beach_preferences as p', (join) =>
-        join.onRef('p.user_id', '=', 'f.user_id').onRef('p.beach_id', '=', 'f.beach_id'),
-      )
-      .leftJoin('alert_settings as s', 's.user_id', 'f.user_id')
-      .select('f.beach_id')
-      .distinct()
-      .where('f.beach_id', 'in', beachIds.slice(i, i + 500))
-      .where(
-        sql<boolean>`coalesce(${sql.ref(`p.${column}`)}, ${sql.ref(`s.${column}`)}, ${BUILT_IN_DEFAULTS[column]}) = 1`,
-      )
-      .execute();
-    for (const row of rows) found.add(row.beach_id);
-  }
-  return found;
+/** The beaches followed by someone who has this kind of alert on (their choice or their defaults). */
+export async function beachesWanting(db: Db, column: PreferenceColumn): Promise<number[]> {
+  const rows = await db
+    .selectFrom('follows as f')
+    .leftJoin('alert_beach_preferences as p', (join) =>
+      join.onRef('p.user_id', '=', 'f.user_id').onRef('p.beach_id', '=', 'f.beach_id'),
+    )
+    .leftJoin('alert_settings as s', 's.user_id', 'f.user_id')
+    .select('f.beach_id')
+    .distinct()
+    .where(
+      sql<boolean>`coalesce(${sql.ref(`p.${column}`)}, ${sql.ref(`s.${column}`)}, ${BUILT_IN_DEFAULTS[column]}) = 1`,
+    )
+    .execute();
+  return rows.map((row) => row.beach_id);
 }
 
 /**

@@ -12,6 +12,7 @@ export {
   refreshIntervalHours,
   regionKey,
   RIP_REFRESH_BUDGET_SHARE,
+  type RipHighToday,
   type RipModelHour,
   type RipRefreshResult,
   type RipService,

@@ -65,8 +65,14 @@ export interface RipRefreshResult {
   calls: number;
   outlooks: number;
   failedBatches: number;
-  /** Beaches whose outlook is high today, with the Right now line (for "rip outlook high" alerts). */
-  high: Array<{ beachId: number; state: string; date: string; text: string }>;
+}
+
+/** A beach whose outlook is high today, with its Right now line (for "rip outlook high" alerts). */
+export interface RipHighToday {
+  beachId: number;
+  state: string;
+  date: string;
+  text: string;
 }
 
 /** Hours between refreshes so that `cells` points a refresh stay within the budget share. */
@@ -85,6 +91,25 @@ function round(value: number, digits: number): number | null {
   if (!Number.isFinite(value)) return null;
   const f = 10 ** digits;
   return Math.round(value * f) / f;
+}
+
+/** A series as a JSON array, rounded, null where unknown. */
+function jsonSeries(values: Float32Array, digits: number): string {
+  let text = '[';
+  for (let k = 0; k < values.length; k += 1) {
+    if (k > 0) text += ',';
+    text += String(round(values[k]!, digits));
+  }
+  return `${text}]`;
+}
+
+/** What one refresh builds once and shares between beaches (see computeOutlook). */
+interface RefreshMemo {
+  waves: WeakMap<
+    WaveData,
+    Map<string, { heights: Float32Array; directions: Float32Array; events: Float32Array; json: string }>
+  >;
+  tides: Map<string, { levels: Float32Array; json: string }>;
 }
 
 function coefficientsOf(row: RipCoefficientsRow | undefined): RipCoefficients {
@@ -148,6 +173,12 @@ export function createRipService(deps: RipServiceDeps) {
   }
 
   /** One beach's outlook from one wave answer (its cell's). Null when the beach has no shore normal. */
+  /**
+   * One beach's outlook from its cell's wave answer. Everything but the likelihood is the same for
+   * every beach of a cell (waves, event flags) or of a tide station (levels) on the same local
+   * window, so those series and their JSON are built once per refresh (`memo`) and only the
+   * likelihood is computed per beach. Null when the beach has no shore normal.
+   */
   function computeOutlook(
     beach: RipBeachRow,
     waves: WaveData,
@@ -156,55 +187,66 @@ export function createRipService(deps: RipServiceDeps) {
     now: Date,
     today: string,
     coefficients: RipCoefficientsRow | undefined,
-    tideMemo: Map<string, Map<number, number>>,
+    memo: RefreshMemo,
   ): RipOutlookRow | null {
     if (beach.shore_normal_deg === null) return null;
     const start = zonedInstant(today, '00:00', beach.timezone).getTime();
     const end = zonedInstant(addDays(today, RIP_OUTLOOK_DAYS), '00:00', beach.timezone).getTime();
     const count = Math.round((end - start) / HOUR);
+    const window = `${start}|${count}`;
+
+    let byWindow = memo.waves.get(waves);
+    if (!byWindow) {
+      byWindow = new Map();
+      memo.waves.set(waves, byWindow);
+    }
+    let wave = byWindow.get(window);
+    if (!wave) {
+      const heights = new Float32Array(count);
+      const directions = new Float32Array(count);
+      const hourEvents = new Float32Array(count);
+      for (let k = 0; k < count; k += 1) {
+        const i = hourIndex(waves.times, start + k * HOUR);
+        heights[k] = i < 0 ? Number.NaN : waves.values.wave_height[i]!;
+        directions[k] = i < 0 ? Number.NaN : waves.values.wave_direction[i]!;
+        hourEvents[k] = i < 0 ? 0 : events[i]!;
+      }
+      wave = {
+        heights,
+        directions,
+        events: hourEvents,
+        json: `"height":${jsonSeries(heights, 2)},"direction":${jsonSeries(directions, 0)},"event":${JSON.stringify(Array.from(hourEvents, (v) => (v === 1 ? 1 : 0)))}`,
+      };
+      byWindow.set(window, wave);
+    }
+
     const point = { latitude: beach.latitude, longitude: beach.longitude };
     const station = tides.station(point);
-    let levels: Map<number, number> | undefined;
-    if (station) {
-      const memoKey = `${station.id}|${start}|${end}`;
-      levels = tideMemo.get(memoKey);
-      if (!levels) {
-        const predicted = tides.hourlyAboveMsl(point, start, end);
-        levels = new Map((predicted?.levels ?? []).map((p) => [p.time, p.level]));
-        tideMemo.set(memoKey, levels);
+    const tideKey = station ? `${station.id}|${window}` : `none|${window}`;
+    let tide = memo.tides.get(tideKey);
+    if (!tide) {
+      const levels = new Float32Array(count).fill(Number.NaN);
+      const predicted = station ? tides.hourlyAboveMsl(point, start, end) : null;
+      for (const p of predicted?.levels ?? []) {
+        const k = Math.round((p.time - start) / HOUR);
+        if (k >= 0 && k < count) levels[k] = p.level;
       }
+      tide = { levels, json: `"level":${jsonSeries(levels, 2)}` };
+      memo.tides.set(tideKey, tide);
     }
-    const heights = new Float32Array(count);
-    const directions = new Float32Array(count);
-    const tideLevels = new Float32Array(count);
-    const hourEvents = new Float32Array(count);
-    for (let k = 0; k < count; k += 1) {
-      const time = start + k * HOUR;
-      const i = hourIndex(waves.times, time);
-      heights[k] = i < 0 ? Number.NaN : waves.values.wave_height[i]!;
-      directions[k] = i < 0 ? Number.NaN : waves.values.wave_direction[i]!;
-      hourEvents[k] = i < 0 ? 0 : events[i]!;
-      tideLevels[k] = levels?.get(time) ?? Number.NaN;
-    }
-    const coeffs = coefficientsOf(coefficients);
+
     const likelihood = ripLikelihoodSeries(
-      { heights, directions, levels: tideLevels, events: hourEvents },
+      { heights: wave.heights, directions: wave.directions, levels: tide.levels, events: wave.events },
       beach.shore_normal_deg,
-      coeffs,
+      coefficientsOf(coefficients),
       new Float32Array(count),
     );
-    const stored: StoredHours = {
-      likelihood: Array.from(likelihood, (v) => round(v, 1)),
-      height: Array.from(heights, (v) => round(v, 2)),
-      direction: Array.from(directions, (v) => round(v, 0)),
-      level: Array.from(tideLevels, (v) => round(v, 2)),
-      event: Array.from(hourEvents, (v) => (v === 1 ? 1 : 0)),
-    };
     return {
       beach_id: beach.id,
       computed_at: now.toISOString(),
       first_hour: new Date(start).toISOString(),
-      hours: JSON.stringify(stored),
+      // StoredHours, written as JSON text directly from the shared parts.
+      hours: `{"likelihood":${jsonSeries(likelihood, 1)},${wave.json},${tide.json}}`,
       marine_fetched_at: fetchedAt.toISOString(),
       marine_point:
         Number.isFinite(waves.latitude) && Number.isFinite(waves.longitude)
@@ -438,6 +480,25 @@ export function createRipService(deps: RipServiceDeps) {
       return result;
     },
 
+    /** Of `beachIds`, those whose stored outlook is high today, with the Right now line. */
+    async highToday(beachIds: readonly number[]): Promise<RipHighToday[]> {
+      const now = clock();
+      const rows = await repo.outlooks(beachIds);
+      const found: RipHighToday[] = [];
+      for (const row of rows) {
+        if (!row.tide_station) continue;
+        const hours = hoursOf(row);
+        if (!hours.likelihood.some((value) => value !== null && value >= RIP_LEVEL_THRESHOLDS.high)) continue;
+        const beach = await repo.beach(row.beach_id);
+        if (!beach || beach.shore_normal_deg === null) continue;
+        const date = localDate(now, beach.timezone);
+        const day = presentDay(beach, row, hours, date);
+        const text = day.level === 'high' ? ripRightNowText(day, beach.timezone) : null;
+        if (text) found.push({ beachId: beach.id, state: beach.state, date, text });
+      }
+      return found;
+    },
+
     /** What the model had for the hour containing `at` (frozen beside an observation). */
     async modelHour(beachId: number, at: Date): Promise<RipModelHour | null> {
       const [beach, row] = await Promise.all([repo.beach(beachId), repo.outlook(beachId)]);
@@ -491,11 +552,10 @@ export function createRipService(deps: RipServiceDeps) {
         calls: 0,
         outlooks: 0,
         failedBatches: 0,
-        high: [],
       };
       if (!deps.waves) return result;
       const regional = await coefficientsByRegion();
-      const tideMemo = new Map<string, Map<number, number>>();
+      const memo: RefreshMemo = { waves: new WeakMap(), tides: new Map() };
       const todayIn = new Map<string, string>();
       const todayOf = (timeZone: string) => {
         let date = todayIn.get(timeZone);
@@ -536,7 +596,7 @@ export function createRipService(deps: RipServiceDeps) {
               now,
               todayOf(beach.timezone),
               regional.get(regionKey(beach.state, beach.area_slug)),
-              tideMemo,
+              memo,
             );
             if (row) rows.push(row);
           }
@@ -544,18 +604,6 @@ export function createRipService(deps: RipServiceDeps) {
       }
       await repo.saveOutlooks(rows, clock());
       result.outlooks = rows.length;
-      const byId = new Map(beaches.map((beach) => [beach.id, beach]));
-      for (const row of rows) {
-        const beach = byId.get(row.beach_id)!;
-        if (!row.tide_station) continue;
-        // Most beaches are nowhere near high: a scan of the stored numbers rules them out cheaply.
-        const hours = hoursOf(row);
-        if (!hours.likelihood.some((value) => value !== null && value >= RIP_LEVEL_THRESHOLDS.high)) continue;
-        const date = todayOf(beach.timezone);
-        const day = presentDay(beach, row, hours, date);
-        const text = day.level === 'high' ? ripRightNowText(day, beach.timezone) : null;
-        if (text) result.high.push({ beachId: beach.id, state: beach.state, date, text });
-      }
       return result;
     },
 
