@@ -254,7 +254,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
   });
   const weather = registerWeather(app, { db, config, clock, providers: weatherProviders });
   // Bound below (the alerts need the accounts, which come after the location routes).
-  let alerts: AlertsRuntime | undefined;
+  const late: { alerts?: AlertsRuntime } = {};
   const rip = registerRip(app, {
     db,
     providers: weatherProviders,
@@ -262,7 +262,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
     callsPerDay: config.OPEN_METEO_CALLS_PER_DAY ?? defaults.OPEN_METEO_CALLS_PER_DAY,
     // As with the alerts worker, a caller that does not say (tests) gets no background work.
     schedule: (config.RIP_OUTLOOK_REFRESH ?? 'off') === 'on',
-    onRefreshed: async () => alerts?.ripHigh((ids) => rip.highToday(ids)),
+    onRefreshed: async () => late.alerts?.ripHigh((ids) => rip.highToday(ids)),
   });
   const spatialIndex = versionedBuild(
     indexVersionSource(versionWatcher),
@@ -287,7 +287,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
   });
   await locationRoutes(app, locationService, readModel);
   const accounts = registerAccounts(app, db, accountsSettings, clock);
-  alerts = registerAlerts(app, {
+  late.alerts = registerAlerts(app, {
     db,
     config,
     clock: clock ?? (() => new Date()),
