@@ -3,6 +3,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import type { Client, Request, Result } from 'autocannon';
 import { createSyntheticDatabase } from './generate-beaches.ts';
+import { fillRipOutlooks } from './rip-refresh.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -151,6 +152,10 @@ try {
       ? `/api/v4/autocomplete?q=${encodeURIComponent(q)}`
       : `/api/v4/autocomplete?q=${encodeURIComponent(q)}&lat=${origin[0]}&lng=${origin[1]}`;
   });
+  // Every beach with a shore direction gets an outlook from a synthetic wave forecast (the server
+  // itself makes no upstream calls here), written into the served database as a refresh writes it.
+  const rip = await fillRipOutlooks(server.sqlitePath);
+  console.log(`Rip outlooks: ${rip.result.outlooks} written (${rip.cpuSeconds.toFixed(2)} s CPU).`);
   const beaches = await sampleBeaches();
   const byPath = (await status(`/api/v4${BEACH_PATH}`)) === 200 ? BEACH_PATH : `/beach${beaches[0]!.url}`;
 
@@ -160,6 +165,11 @@ try {
     {
       label: `GET /api/v4/beach/{id} (${beaches.length} ids)`,
       paths: beaches.map((b) => `/api/v4/beach/${b.id}`),
+    },
+    {
+      id: 'rip',
+      label: `GET /api/v5/beach/{id}/rip-outlook (${beaches.length} ids)`,
+      paths: beaches.map((b) => `/api/v5/beach/${b.id}/rip-outlook`),
     },
     {
       label: `GET /api/v4/autocomplete?q= (${prefixes.length} prefixes)`,

@@ -24,6 +24,8 @@ export const SERVER_MALLOC_ENV: Record<string, string> = {
 
 export interface StartedServer {
   baseUrl: string;
+  /** The SQLite file it serves. */
+  sqlitePath: string;
   process: ChildProcess;
   msToHealthy: number;
   stop: () => Promise<void>;
@@ -37,6 +39,7 @@ export async function startServer(options: {
   sqlitePath?: string;
 }): Promise<StartedServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'safeshore-bench-'));
+  const sqlitePath = options.sqlitePath ?? path.join(dir, 'bench.sqlite');
   const started = performance.now();
   // BENCH_NODE_ARGS: flags for the server's Node only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof",
   // which NODE_OPTIONS does not accept), to profile it under a benchmark's load.
@@ -50,7 +53,7 @@ export async function startServer(options: {
       ...process.env,
       PORT: String(options.port),
       HOST: '127.0.0.1',
-      SQLITE_PATH: options.sqlitePath ?? path.join(dir, 'bench.sqlite'),
+      SQLITE_PATH: sqlitePath,
       ...(options.sqlitePath ? { SAFESHORE_ALLOW_SYNTHETIC: 'true' } : {}),
       LOG_LEVEL: 'warn',
       // Benchmarks measure the app, not the per-client rate limit.
@@ -72,6 +75,7 @@ export async function startServer(options: {
   const msToHealthy = performance.now() - started;
   return {
     baseUrl,
+    sqlitePath,
     process: child,
     msToHealthy,
     stop: async () => {

@@ -260,6 +260,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
     providers: weatherProviders,
     ...(clock ? { clock } : {}),
     callsPerDay: config.OPEN_METEO_CALLS_PER_DAY ?? defaults.OPEN_METEO_CALLS_PER_DAY,
+    readModel,
     // As with the alerts worker, a caller that does not say (tests) gets no background work.
     schedule: (config.RIP_OUTLOOK_REFRESH ?? 'off') === 'on',
     onRefreshed: async () => late.alerts?.ripHigh((ids) => rip.highToday(ids)),

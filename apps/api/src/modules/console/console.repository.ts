@@ -294,7 +294,14 @@ function consoleQueries(db: Kysely<DB> | Transaction<DB>) {
 
     /** A lifesaver's rip observation, with the model's hour frozen beside it (issue 29). */
     async insertRipObservation(values: Omit<Selectable<RipObservationsTable>, 'id'>) {
-      return db.insertInto('rip_observations').values(values).returningAll().executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('rip_observations')
+        .values(values)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // The beach's outlook says how many observations checked it.
+      await bumpDataVersion(db, new Date(values.created_at), UNINDEXED);
+      return row;
     },
 
     async saveIdempotencyKey(values: {

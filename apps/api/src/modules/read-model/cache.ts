@@ -126,6 +126,16 @@ export const CACHE_POLICIES = {
     vary: false,
     oneOff: true,
   },
+  /**
+   * The rip outlook (issue 29): changes with a refresh or a lifesaver's report (both raise the
+   * version) and with the time (its age, the beach's today): made again at least every minute.
+   */
+  ripOutlook: {
+    name: 'ripOutlook',
+    ttlMs: 60_000,
+    cacheControl: SAFETY_CACHE_CONTROL,
+    cdnCacheControl: SAFETY_CDN_CACHE_CONTROL,
+  },
   /** Names, places and links only: no safety facts. A removed beach disappears within 3 minutes. */
   autocomplete: {
     name: 'autocomplete',

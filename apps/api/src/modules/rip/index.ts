@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Cron } from 'croner';
 import type { Database } from '../../db/schema.ts';
 import type { WeatherProviders } from '../../providers/index.ts';
+import type { ReadModel } from '../read-model/index.ts';
 import { createRipRepository } from './rip.repository.ts';
 import { ripRoutes } from './rip.routes.ts';
 import { createRipService, type RipRefreshResult, type RipService } from './rip.service.ts';
@@ -55,13 +56,14 @@ export function registerRip(
     providers: Pick<WeatherProviders, 'waves' | 'tides'>;
     clock?: () => Date;
     callsPerDay: number;
+    readModel: ReadModel;
     schedule: boolean;
     /** After each scheduled refresh (the "rip outlook high" alerts). */
     onRefreshed?: (result: RipRefreshResult) => Promise<unknown>;
   },
 ): RipService {
   const service = createRip(options.db, { ...options, log: app.log });
-  ripRoutes(app, service);
+  ripRoutes(app, service, options.readModel);
   if (options.schedule && options.providers.waves) {
     let job: Cron | null = null;
     const run = async () => {
