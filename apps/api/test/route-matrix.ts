@@ -202,6 +202,8 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: consoleRoute(403, 422),
   },
   // Discovery for search engines (issue 23): public.
+  // The search box's form without JavaScript: the best match's page.
+  { route: 'GET /search', request: { method: 'GET', url: '/search?q=bondi' }, expect: everyone(303) },
   { route: 'GET /robots.txt', request: { method: 'GET', url: '/robots.txt' }, expect: everyone(200) },
   { route: 'GET /sitemap.xml', request: { method: 'GET', url: '/sitemap.xml' }, expect: everyone(200) },
   {
