@@ -22,6 +22,25 @@ for (const [where, path, name] of [
   });
 }
 
+test('a language chosen in the footer before its code arrives is kept (the footer tiles flake)', async ({
+  page,
+}) => {
+  // The footer's parts load after the page's own code: hold the translation control's back, as a
+  // busy machine or a slow link does, and choose while the server's list is all there is.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/TranslateControl-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByLabel('Translate this page').selectOption('vi');
+  release();
+  const translate = page.getByRole('button', { name: 'Translate' });
+  await expect(translate).toBeEnabled();
+  await expect(page.getByLabel('Translate this page')).toHaveValue('vi');
+});
+
 test.describe('with JavaScript off', () => {
   test('Home’s search box goes to the best match’s page', async ({ browser }) => {
     const context = await newClockedContext(browser, { javaScriptEnabled: false });
