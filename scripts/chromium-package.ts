@@ -57,6 +57,7 @@ export function packagedChromium(options: PackagedChromiumOptions = {}): Package
   const cacheRoot = options.cacheRoot ?? path.join(packageDir, '..', '..', '.cache', 'safeshore-chromium');
   const dir = path.resolve(cacheRoot, version);
   if (!isComplete(dir)) unpack(path.join(packageDir, 'bin'), dir, version);
+  refreshFontsConf(dir);
   return describe(dir, version);
 }
 
@@ -186,30 +187,42 @@ function removeStaleTemporaries(cacheRoot: string, version: string): void {
 }
 
 /**
- * The package's Open Sans for the default and sans-serif text on every machine, then the system's
- * font files, when there are any, only for the glyphs Open Sans lacks (arrows, CJK, Devanagari):
- * none are needed. The system's fontconfig settings are left out on purpose (its hinting and
- * preferences would change text metrics from machine to machine), so text measures the same with
- * or without system fonts.
+ * The browser's only fonts are the package's Open Sans: every generic family (system-ui,
+ * sans-serif, serif, monospace) and every named one falls to it. Neither the system's fontconfig
+ * settings (hinting, preferences) nor its font files are used: with Liberation or Arimo installed
+ * (Debian's chromium recommends fonts-liberation), Chromium takes them for the Arial it asks for as
+ * sans-serif, metric-compatible replacements, and text would measure differently from machine to
+ * machine. Glyphs Open Sans lacks (CJK, Devanagari, emoji) show as boxes in tests; none is needed.
  */
-function fontsConf(dir: string): string {
+export function fontsConf(dir: string): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const prefer = (generic: string, families: string[]) =>
-    `  <alias><family>${generic}</family><prefer>${families.map((f) => `<family>${f}</family>`).join('')}</prefer></alias>`;
+  const prefer = (generic: string) =>
+    `  <alias><family>${generic}</family><prefer><family>Open Sans</family></prefer></alias>`;
   return `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
 <fontconfig>
   <dir>${escape(path.join(dir, 'package-fonts', 'fonts'))}</dir>
-  <dir>/usr/share/fonts</dir>
-  <dir>/usr/local/share/fonts</dir>
   <cachedir>${escape(path.join(dir, 'fontconfig-cache'))}</cachedir>
-${prefer('system-ui', ['Open Sans'])}
-${prefer('sans-serif', ['Open Sans'])}
-${prefer('sans', ['Open Sans'])}
-${prefer('serif', ['DejaVu Serif', 'Liberation Serif', 'Open Sans'])}
-${prefer('monospace', ['DejaVu Sans Mono', 'Liberation Mono', 'Open Sans'])}
+${['system-ui', 'sans-serif', 'sans', 'serif', 'monospace'].map(prefer).join('\n')}
 </fontconfig>
 `;
+}
+
+/**
+ * A folder unpacked by an earlier version of this file keeps its browser but gets today's font
+ * configuration (written beside and renamed over, so a browser starting meanwhile reads a whole file).
+ */
+function refreshFontsConf(dir: string): void {
+  const file = path.join(dir, 'fonts.conf');
+  const wanted = fontsConf(dir);
+  try {
+    if (fs.readFileSync(file, 'utf8') === wanted) return;
+  } catch {
+    // Missing: written below.
+  }
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  fs.writeFileSync(temporary, wanted);
+  fs.renameSync(temporary, file);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -15,10 +15,78 @@ import { startTestApp } from './helpers.ts';
  */
 const skipOnPostgres = Boolean(process.env.DATABASE_URL);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'safeshore-platform-'));
-// The server runs as an unprivileged user when the tests run as root, so file permissions bind it.
+// The server runs without root's power over files when the tests run as root (see `unprivileged`).
 fs.chmodSync(dir, 0o777);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+
+/** The capabilities that let root read and write whatever the file modes say. */
+const DROP_FILE_CAPABILITIES = [
+  '--bounding-set=-dac_override,-dac_read_search',
+  '--inh-caps=-dac_override,-dac_read_search',
+];
+
+/**
+ * How the server is started so that file permissions bind it. Not root: as it is. Root: as nobody
+ * (uid 65534) when nobody can reach this clone and its Node; a clone inside a directory other users
+ * cannot enter (root's home, a `mktemp -d` folder) is out of nobody's reach, so there the server
+ * runs as root without the capabilities that override file modes (setpriv, util-linux). Neither
+ * possible: the server runs as root and the file-permission cases skip, saying why.
+ */
+function unprivileged(): { command: string[]; options: SpawnOptions } | { reason: string } {
+  if (process.getuid?.() !== 0) return { command: [process.execPath], options: {} };
+  const nobody = { uid: 65534, gid: 65534 };
+  const reach = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `fs.accessSync(${JSON.stringify(path.join(ROOT_DIR, 'apps/api/src/main.ts'))}, fs.constants.R_OK)`,
+    ],
+    { cwd: ROOT_DIR, stdio: 'ignore', ...nobody },
+  );
+  if (!reach.error && reach.status === 0) return { command: [process.execPath], options: nobody };
+  // Root without those capabilities must be refused a file of mode 000.
+  const closed = path.join(dir, 'capability-probe');
+  fs.writeFileSync(closed, '');
+  fs.chmodSync(closed, 0o000);
+  const dropped = spawnSync(
+    'setpriv',
+    [
+      ...DROP_FILE_CAPABILITIES,
+      '--',
+      process.execPath,
+      '-e',
+      `try { fs.readFileSync(${JSON.stringify(closed)}); process.exit(3); } catch (e) { process.exit(e.code === 'EACCES' ? 0 : 4); }`,
+    ],
+    { cwd: ROOT_DIR, stdio: 'ignore' },
+  );
+  fs.rmSync(closed);
+  if (!dropped.error && dropped.status === 0)
+    return {
+      command: ['setpriv', ...DROP_FILE_CAPABILITIES, '--', process.execPath],
+      options: {},
+    };
+  return {
+    reason:
+      `running as root, uid 65534 cannot reach ${ROOT_DIR} (${reach.error?.message ?? `exit ${reach.status}`}) ` +
+      `and setpriv cannot drop CAP_DAC_OVERRIDE (${dropped.error?.message ?? `exit ${dropped.status}`}): ` +
+      'file permissions would not bind the server',
+  };
+}
+const runner = unprivileged();
+const serverCommand = 'command' in runner ? runner.command : [process.execPath];
+const serverSpawnOptions = 'command' in runner ? runner.options : {};
+const permissionsSkip = 'reason' in runner ? runner.reason : null;
+
+/** Starts main.ts the way `unprivileged` chose; `stdio` as given. */
+function spawnServer(env: NodeJS.ProcessEnv, stdio: SpawnOptions['stdio']): ChildProcess {
+  const [command, ...args] = serverCommand;
+  return spawn(command!, [...args, 'apps/api/src/main.ts'], {
+    cwd: ROOT_DIR,
+    env,
+    stdio,
+    ...serverSpawnOptions,
+  });
+}
 
 function serverEnv(database: string, extra: Record<string, string> = {}) {
   return {
@@ -45,14 +113,15 @@ let nextPort = 20_000 + Math.floor(Math.random() * 5000);
 
 async function startServer(database: string, extra: Record<string, string> = {}): Promise<Server> {
   const port = nextPort++;
-  const child = spawn(process.execPath, ['apps/api/src/main.ts'], {
-    cwd: ROOT_DIR,
-    env: serverEnv(database, { PORT: String(port), ...extra }),
-    stdio: ['ignore', 'ignore', 'pipe'],
-    ...asUser,
-  });
+  const child = spawnServer(serverEnv(database, { PORT: String(port), ...extra }), [
+    'ignore',
+    'ignore',
+    'pipe',
+  ]);
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let failed: Error | null = null;
+  child.on('error', (error) => (failed = error));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const server: Server = {
     child,
     port,
@@ -64,6 +133,8 @@ async function startServer(database: string, extra: Record<string, string> = {})
     },
   };
   for (let i = 0; i < 400; i++) {
+    // A server that cannot be started (EACCES, ENOENT) fails the test at once, saying so.
+    if (failed) throw new Error(`server could not be started: ${String(failed)}`);
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     try {
       await fetch(`http://127.0.0.1:${port}/healthz`);
@@ -76,10 +147,13 @@ async function startServer(database: string, extra: Record<string, string> = {})
   throw new Error(`server did not start: ${stderr}`);
 }
 
+/** The exit code; a process that could not be started (EACCES, ENOENT) rejects, saying why. */
 const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) =>
-    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve),
-  );
+  new Promise<number | null>((resolve, reject) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once('exit', resolve);
+    child.once('error', reject);
+  });
 
 /** A fresh migrated database file owned by the server's user. */
 async function preparedDatabase(name: string): Promise<string> {
@@ -221,7 +295,8 @@ describe.skipIf(skipOnPostgres)('slowly sending clients (finding 9)', () => {
 });
 
 describe.skipIf(skipOnPostgres)('database file faults (finding 10)', () => {
-  it('reports a read-only database as not ok on /healthz, and writes get 503, not 500', async () => {
+  it('reports a read-only database as not ok on /healthz, and writes get 503, not 500', async ({ skip }) => {
+    skip(permissionsSkip !== null, permissionsSkip ?? '');
     const database = await preparedDatabase('readonly.sqlite');
     fs.chmodSync(database, 0o444);
     const server = await startServer(database);
@@ -242,7 +317,7 @@ describe.skipIf(skipOnPostgres)('database file faults (finding 10)', () => {
     }
   }, 60_000);
 
-  it.each([
+  const faults = [
     [
       'corrupt',
       (file: string) => fs.writeFileSync(file, 'not a database, just text\n'.repeat(400)),
@@ -256,17 +331,19 @@ describe.skipIf(skipOnPostgres)('database file faults (finding 10)', () => {
       },
       /cannot be opened|access was denied/,
     ],
-  ] as const)(
-    'exits at start-up on a %s file with one line naming the file and the cause',
-    async (kind, make, cause) => {
+  ] as const;
+  for (const [kind, make, cause] of faults)
+    it(`exits at start-up on a ${kind} file with one line naming the file and the cause`, async ({
+      skip,
+    }) => {
+      skip(kind === 'unreadable' && permissionsSkip !== null, permissionsSkip ?? '');
       const database = path.join(dir, `${kind}.sqlite`);
       make(database);
-      const child = spawn(process.execPath, ['apps/api/src/main.ts'], {
-        cwd: ROOT_DIR,
-        env: serverEnv(database, { PORT: String(nextPort++) }),
-        stdio: ['ignore', 'pipe', 'pipe'],
-        ...asUser,
-      });
+      const child = spawnServer(serverEnv(database, { PORT: String(nextPort++) }), [
+        'ignore',
+        'pipe',
+        'pipe',
+      ]);
       let output = '';
       child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -276,9 +353,7 @@ describe.skipIf(skipOnPostgres)('database file faults (finding 10)', () => {
       expect(lines[0]).toContain(database);
       expect(lines[0]).toMatch(cause);
       expect(output).not.toMatch(/\n\s+at /);
-    },
-    60_000,
-  );
+    }, 60_000);
 });
 
 describe.skipIf(skipOnPostgres)('a deleted account leaves no bytes behind (finding 11)', () => {

@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { startWebPushFake, type WebPushFake } from '../../api/test/fakes/webpush.ts';
 import { auth, createAccount, signIn, type Account } from './accounts-helpers.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { NOTIFYING_CHROMIUM } from './support/chromium.ts';
+import { launchNotifyingChromium } from './support/chromium.ts';
 import { e2eClockEnv } from './support/clock.ts';
 import {
   E2E_VAPID,
@@ -22,7 +22,7 @@ import { expect, newClockedContext, test } from './support/test.ts';
  * 1. Everywhere (also in the default test browser, the @sparticuz/chromium headless shell): the
  *    service worker takes a push delivered through the DevTools protocol
  *    (ServiceWorker.deliverPushMessage), and its click path opens the alert's beach.
- * 2. In a Chromium that can show notifications (support/chromium.ts NOTIFYING_CHROMIUM: Debian's
+ * 2. In a Chromium that can show notifications (support/chromium.ts launchNotifyingChromium: Debian's
  *    chromium in new headless mode; the headless shell reports Notification.permission "denied"
  *    whatever is granted), the whole flow: a signed-in person who follows Long Reef subscribes this
  *    browser on the Notifications screen; the API stores the subscription; a lifesaver closes the
@@ -109,11 +109,6 @@ test('the service worker takes pushes and opens the alert’s beach', async ({ p
 });
 
 test.describe('in a Chromium that shows notifications', () => {
-  test.skip(
-    NOTIFYING_CHROMIUM === null,
-    'Needs a full Chromium (Debian’s `chromium` package at /usr/bin/chromium, or CHROMIUM_PATH): the default test browser, the @sparticuz/chromium headless shell, reports Notification.permission "denied" whatever is granted.',
-  );
-
   // Its own browser (a launch option cannot change for part of a file): the project's context
   // settings, the run's clock, service workers on, notifications granted.
   let browser: Browser | null = null;
@@ -140,8 +135,10 @@ test.describe('in a Chromium that shows notifications', () => {
     // Two accounts (each waits out the anti-spam question's minimum time), a second browser and a
     // worker process.
     test.setTimeout(120_000);
-    const notifying = await playwright.chromium.launch(NOTIFYING_CHROMIUM!);
-    browser = notifying;
+    // Found by starting it: a file at the path is not yet a browser.
+    const launched = await launchNotifyingChromium(playwright.chromium);
+    if ('reason' in launched) return test.skip(true, launched.reason);
+    const notifying = (browser = launched.browser);
     const context = await newClockedContext(notifying, {
       ...(baseURL ? { baseURL } : {}),
       viewport: { width: 1280, height: 800 },

@@ -457,6 +457,15 @@ export interface PushSubscriptionsTable {
   last_success_at: string | null;
 }
 
+/** Migration 0021: the server's Web Push key pair, one row (id 1); base64url keys. */
+export interface VapidKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  source: 'generated' | 'environment';
+  created_at: string;
+}
+
 /** Migration 0018: a person's alert defaults and quiet hours ("HH:MM" in time_zone). */
 export interface AlertSettingsTable {
   user_id: number;
@@ -686,6 +695,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   beach_tombstones: BeachTombstonesTable;
   push_subscriptions: PushSubscriptionsTable;
+  vapid_keys: VapidKeysTable;
   alert_settings: AlertSettingsTable;
   alert_beach_preferences: AlertBeachPreferencesTable;
   alert_events: AlertEventsTable;

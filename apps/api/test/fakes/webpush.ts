@@ -131,7 +131,8 @@ async function verifyVapid(
 }
 
 export async function startWebPushFake(options: {
-  vapidPublicKey: string;
+  /** The server's key, or where to read it when the server makes its own after the fake starts. */
+  vapidPublicKey: string | (() => string);
   keepPayloads?: boolean;
   /**
    * Decrypt and check the payload of every n-th push only (default 1: every push, as tests do).
@@ -209,7 +210,9 @@ export async function startWebPushFake(options: {
         const c = clients.get(id.startsWith('b') ? 'b' : id)!;
         const auth = request.headers.authorization ?? '';
         if (!verified.has(auth)) {
-          const problem = await verifyVapid(auth, fake.origin, options.vapidPublicKey);
+          const key =
+            typeof options.vapidPublicKey === 'string' ? options.vapidPublicKey : options.vapidPublicKey();
+          const problem = await verifyVapid(auth, fake.origin, key);
           if (problem) return reject(403, problem);
           verified.add(auth);
         }

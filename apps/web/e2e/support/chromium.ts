@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Browser, BrowserType } from '@playwright/test';
 import { packagedChromium } from '../../../../scripts/chromium-package.ts';
 
 /**
@@ -77,10 +78,34 @@ export const CHROMIUM_SOURCE = browser.source;
  * The browser for the tests that need notifications (push.spec.ts): the headless shell above reports
  * Notification.permission "denied" whatever a context grants, so they run in a full Chromium, in
  * its new headless mode, with the project's flags: CHROMIUM_PATH when set, else Debian's `chromium`
- * package (/usr/bin/chromium, which .ci/run installs), else none (those tests are skipped, saying why).
+ * package (/usr/bin/chromium, which .ci/run installs). Only a candidate: launchNotifyingChromium
+ * starts it, and only a browser that starts counts.
  */
 export const NOTIFYING_CHROMIUM: { executablePath: string; args: string[] } | null = process.env.CHROMIUM_PATH
   ? { executablePath: process.env.CHROMIUM_PATH, args: CHROMIUM_ARGS }
   : fs.existsSync('/usr/bin/chromium')
     ? { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS }
     : null;
+
+/**
+ * Starts the notifying Chromium, or says why there is none: no candidate, or a file that is not a
+ * working browser (a wrapper for a browser that is not installed, missing libraries, another
+ * architecture), which fails to start.
+ */
+export async function launchNotifyingChromium(
+  chromium: BrowserType,
+): Promise<{ browser: Browser } | { reason: string }> {
+  if (!NOTIFYING_CHROMIUM)
+    return {
+      reason:
+        'Needs a full Chromium (Debian’s `chromium` package at /usr/bin/chromium, or CHROMIUM_PATH): the default test browser, the @sparticuz/chromium headless shell, reports Notification.permission "denied" whatever is granted.',
+    };
+  try {
+    return { browser: await chromium.launch({ ...NOTIFYING_CHROMIUM, timeout: 30_000 }) };
+  } catch (error) {
+    const first = String((error as Error).message).split('\n')[0];
+    return {
+      reason: `${NOTIFYING_CHROMIUM.executablePath} does not start as a browser (${first}): run this test with a full Chromium (CHROMIUM_PATH).`,
+    };
+  }
+}

@@ -21,10 +21,21 @@ export function BottomBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; me
         <UserIcon />
         <span>Profile</span>
       </NavLink>
-      <button type="button" onClick={onOpenMenu} aria-expanded={menuOpen} aria-controls="mobile-menu">
+      <button
+        type="button"
+        className="needs-script"
+        onClick={onOpenMenu}
+        aria-expanded={menuOpen}
+        aria-controls="mobile-menu"
+      >
         <MenuIcon />
         <span>Menu</span>
       </button>
+      {/* Without JavaScript the menu opens as the page's target (styles.css, issue 33). */}
+      <a href="#mobile-menu" className="without-script">
+        <MenuIcon />
+        <span>Menu</span>
+      </a>
     </nav>
   );
 }

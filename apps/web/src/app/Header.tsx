@@ -157,7 +157,7 @@ export function Header({ isMobile, isHome, menuOpen, onOpenMenu, searchOpen, onO
         </button>
         <button
           type="button"
-          className="icon-button header__menu-button"
+          className="icon-button header__menu-button needs-script"
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
@@ -165,6 +165,13 @@ export function Header({ isMobile, isHome, menuOpen, onOpenMenu, searchOpen, onO
         >
           <MenuIcon />
         </button>
+        <a
+          href="#mobile-menu"
+          className="icon-button header__menu-button without-script"
+          aria-label="Open menu"
+        >
+          <MenuIcon />
+        </a>
       </header>
     );
   }

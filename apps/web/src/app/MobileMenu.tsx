@@ -14,6 +14,8 @@ interface MobileMenuProps {
 /**
  * The slide-in menu under 1000 px: a modal dialog on the right with a mask behind it. It closes on
  * the close button, Escape, a tap on the mask, a swipe right of more than 50 px, or a route change.
+ * Without JavaScript it shows as the page's target (`#mobile-menu`, from the Menu links) and closes
+ * with its close link or Back (styles.css, issue 33).
  */
 export function MobileMenu({ open, onClose }: MobileMenuProps) {
   const dialogRef = useModalDialog(open);
@@ -48,9 +50,17 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
       <div className="mobile-menu__panel">
         <div className="mobile-menu__top">
           <AppVersion />
-          <button type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
+          <button
+            type="button"
+            className="icon-button needs-script"
+            aria-label="Close menu"
+            onClick={onClose}
+          >
             <CloseIcon />
           </button>
+          <a href="#" className="icon-button without-script" aria-label="Close menu">
+            <CloseIcon />
+          </a>
         </div>
         <nav aria-label="Main">
           <ul className="mobile-menu__list">

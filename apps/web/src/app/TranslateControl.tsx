@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 /**
@@ -28,11 +28,23 @@ export function translateUrl(language: string, pageUrl: string): string {
 export function TranslateControl() {
   const id = useId();
   const [language, setLanguage] = useState('');
+  const selectRef = useRef<HTMLSelectElement>(null);
+  // A language chosen in the server-rendered list before this part of the page hydrated (its code
+  // arrives after the page's, issue 33): hydration leaves the list as it is, so take the choice over.
+  useLayoutEffect(() => {
+    const chosen = selectRef.current?.value;
+    if (chosen) setLanguage(chosen);
+  }, []);
   return (
     <div className="translate">
       <label htmlFor={id}>Translate this page</label>
       <div className="translate__row">
-        <select id={id} value={language} onChange={(event) => setLanguage(event.target.value)}>
+        <select
+          ref={selectRef}
+          id={id}
+          value={language}
+          onChange={(event) => setLanguage(event.target.value)}
+        >
           <option value="">Choose a language</option>
           {TRANSLATE_LANGUAGES.map((l) => (
             <option key={l.code} value={l.code}>

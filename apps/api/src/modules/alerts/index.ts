@@ -23,7 +23,10 @@ import {
 
 export type { RipHigh } from './sources.ts';
 import { pruneAlerts } from './store.ts';
+import { resolveVapidKeys, type VapidKeyPair } from './vapid-keys.ts';
 import { createDeliveryWorker, type DeliveryWorker, type WorkerLogger } from './worker.ts';
+
+export { resolveVapidKeys, type VapidKeyPair };
 
 export type AlertsSettings = Pick<
   Config,
@@ -170,8 +173,9 @@ export function createAlertsRuntime(options: {
 }
 
 /**
- * The alerts routes, the console's status hook, and (ALERTS_WORKER=on) the worker and schedules,
- * started when the server is ready and stopped when it closes.
+ * The alerts routes, the console's status hook, and (ALERTS_WORKER=on) the worker and schedules.
+ * When the server is ready (the database migrated) the Web Push key pair is settled
+ * (vapid-keys.ts) and the worker made with it; all of it stops when the server closes.
  */
 export function registerAlerts(
   app: FastifyInstance,
@@ -183,25 +187,38 @@ export function registerAlerts(
     providers: Pick<WeatherProviders, 'warnings' | 'forecast' | 'marine'> | null;
     waterQuality: Pick<WaterQualityService, 'provider' | 'currentMatch'> | null;
   },
-): AlertsRuntime {
+): void {
   const settings = resolveAlertsSettings(options.config);
-  const runtime = createAlertsRuntime({ ...options, settings, log: app.log });
+  let keys: VapidKeyPair | null = null;
+  let runtime: AlertsRuntime | null = null;
   alertsRoutes(app, {
     db: options.db,
     accounts: options.accounts,
     clock: options.clock,
-    vapidPublicKey: settings.VAPID_PUBLIC_KEY ?? null,
+    vapidPublicKey: () => keys?.publicKey ?? null,
     allowedOrigins: settings.WEB_PUSH_ALLOWED_ORIGINS,
   });
   const unregister = registerBeachStatusListener(async (trx, change) => {
     const eventId = await onStatusChanged(trx, change);
     // The worker runs every second anyway; waking it lets a closure go out as soon as it commits.
-    if (eventId !== null) setTimeout(() => runtime.worker.wake(), 50).unref();
+    if (eventId !== null) setTimeout(() => runtime?.worker.wake(), 50).unref();
   });
-  if (settings.ALERTS_WORKER === 'on') app.addHook('onReady', async () => runtime.start());
+  app.addHook('onReady', async () => {
+    try {
+      keys = await resolveVapidKeys(options.db, settings, options.clock, app.log);
+    } catch (error) {
+      // The rest of the service does not depend on alerts: serve it, with Web Push off.
+      app.log.error({ err: error }, 'Web Push is off: its key pair could not be read or stored');
+    }
+    runtime = createAlertsRuntime({
+      ...options,
+      settings: { ...settings, VAPID_PUBLIC_KEY: keys?.publicKey, VAPID_PRIVATE_KEY: keys?.privateKey },
+      log: app.log,
+    });
+    if (settings.ALERTS_WORKER === 'on') runtime.start();
+  });
   app.addHook('onClose', async () => {
     unregister();
-    await runtime.stop();
+    await runtime?.stop();
   });
-  return runtime;
 }

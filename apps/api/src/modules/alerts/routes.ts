@@ -112,7 +112,8 @@ export interface PushRoutesOptions {
   db: Kysely<DB>;
   accounts: AccountsService;
   clock: () => Date;
-  vapidPublicKey: string | null;
+  /** The key browsers subscribe with; null while Web Push is off. */
+  vapidPublicKey: () => string | null;
   allowedOrigins: readonly string[];
 }
 
@@ -122,8 +123,9 @@ export function alertsRoutes(app: FastifyInstance, options: PushRoutesOptions): 
   const now = () => clock().toISOString();
 
   app.get('/api/v5/push/vapid-public-key', async (_request, reply) => {
-    if (!options.vapidPublicKey) return reply.status(404).send({ message: MSG.notConfigured });
-    return { key: options.vapidPublicKey };
+    const key = options.vapidPublicKey();
+    if (!key) return reply.status(404).send({ message: MSG.notConfigured });
+    return { key };
   });
 
   app.post('/api/v5/push/subscriptions', signedIn, async (request, reply) => {
@@ -131,7 +133,7 @@ export function alertsRoutes(app: FastifyInstance, options: PushRoutesOptions): 
     const body = parseInput(SubscriptionBodySchema, request.body);
     if (!allowedEndpoint(body.endpoint, options.allowedOrigins))
       throw validationFailed({ endpoint: [MSG.endpoint] });
-    if (!options.vapidPublicKey) throw new HttpError(404, MSG.notConfigured);
+    if (!options.vapidPublicKey()) throw new HttpError(404, MSG.notConfigured);
     const at = now();
     // One account per endpoint: subscribed again on another account, it moves.
     const row = await db
@@ -238,7 +240,7 @@ export function alertsRoutes(app: FastifyInstance, options: PushRoutesOptions): 
         };
       }),
       delivery: {
-        web_push_configured: options.vapidPublicKey !== null,
+        web_push_configured: options.vapidPublicKey() !== null,
         browser_subscriptions: subscriptions.map((s) => s.endpoint),
         app_devices: devices.length,
       },

@@ -5,7 +5,7 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { createWeatherProviders } from '../../providers/index.ts';
 import { createWaterQualityService, providerFromConfig } from '../water-quality/index.ts';
 import { resolveWeatherSettings } from '../weather/index.ts';
-import { createAlertsRuntime, resolveAlertsSettings } from './index.ts';
+import { createAlertsRuntime, resolveAlertsSettings, resolveVapidKeys } from './index.ts';
 
 /**
  * `npm run worker`: the alert delivery worker and event schedules in their own process, for
@@ -33,9 +33,16 @@ const waterQuality = createWaterQualityService({
   db: handle.db,
   provider: providerFromConfig(config, now, (key, error) => onFailure('beachwatch', key, error)),
 });
+// The server's pair (made by whichever process started first), unless the variables set one.
+const keys = await resolveVapidKeys(handle.db, config, clock, log);
 const runtime = createAlertsRuntime({
   db: handle.db,
-  settings: resolveAlertsSettings({ ...config, ALERTS_WORKER: 'on' }),
+  settings: resolveAlertsSettings({
+    ...config,
+    ALERTS_WORKER: 'on',
+    VAPID_PUBLIC_KEY: keys.publicKey,
+    VAPID_PRIVATE_KEY: keys.privateKey,
+  }),
   clock,
   providers,
   waterQuality,

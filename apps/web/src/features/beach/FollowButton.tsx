@@ -26,12 +26,24 @@ export function FollowButton({ beachId }: { beachId: number }) {
 
   if (!session) {
     // Login says which beach it is for and, once signed in, follows it and comes back here (issue 16).
-    const toLogin = () =>
-      navigate(`/login${intentSearch({ next: `${location.pathname}${location.search}`, follow: beachId })}`);
+    // A form, so that without JavaScript it still leads to Login with the way back (issue 33).
+    const next = `${location.pathname}${location.search}`;
     return (
-      <button type="button" className="button button--secondary" onClick={toLogin}>
-        <StarIcon size={18} /> Favourite
-      </button>
+      <form
+        className="follow-form"
+        action="/login"
+        method="get"
+        onSubmit={(event) => {
+          event.preventDefault();
+          navigate(`/login${intentSearch({ next, follow: beachId })}`);
+        }}
+      >
+        <input type="hidden" name="next" value={next} />
+        <input type="hidden" name="follow" value={beachId} />
+        <button type="submit" className="button button--secondary">
+          <StarIcon size={18} /> Favourite
+        </button>
+      </form>
     );
   }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
   AUTOCOMPLETE_BLUR_CLOSE_MS,
@@ -49,8 +49,9 @@ interface SearchBoxProps {
 
 /**
  * Beach and place search (an ARIA combobox). Searches after 2 characters and a 300 ms pause;
- * arrow keys move the highlight, Enter or Tab picks it, Escape closes; the list closes 200 ms
- * after the box loses focus so a click on a result still lands.
+ * arrow keys move the highlight, Enter or Tab picks it (Enter with none highlighted, the first
+ * result), Escape closes; the list closes 200 ms after the box loses focus so a click on a result
+ * still lands. Without JavaScript the box is a form: Enter goes to the best match (GET /search).
  */
 export function SearchBox({
   id,
@@ -63,6 +64,7 @@ export function SearchBox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const blurTimer = useRef<number | undefined>(undefined);
+  const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const statusId = useId();
 
@@ -78,6 +80,16 @@ export function SearchBox({
   const expanded = open && ready && (options.length > 0 || (!isFetching && data !== undefined));
 
   useEffect(() => () => window.clearTimeout(blurTimer.current), []);
+
+  // Text typed into the server-rendered box before the scripts arrived (issue 33): hydration leaves
+  // the field as it is but the state empty, and the next render would clear it. Take it over; the
+  // field's value then already matches, so React leaves it (and the caret) alone.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input || input.value === '') return;
+    setText(input.value);
+    setOpen(document.activeElement === input);
+  }, []);
 
   const select = (option: Option) => {
     setOpen(false);
@@ -116,14 +128,25 @@ export function SearchBox({
 
   let index = -1;
   return (
-    <div className={`search ${compact ? 'search--compact' : ''}`}>
+    <form
+      className={`search ${compact ? 'search--compact' : ''}`}
+      action="/search"
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const first = options[0];
+        if (expanded && first) select(first);
+      }}
+    >
       <label htmlFor={id} className={compact ? 'visually-hidden' : 'search__label'}>
         {label}
       </label>
       <div className="search__field">
         <SearchIcon className="search__icon" size={20} />
         <input
+          ref={inputRef}
           id={id}
+          name="q"
           type="search"
           role="combobox"
           aria-autocomplete="list"
@@ -190,6 +213,6 @@ export function SearchBox({
             );
           })}
       </div>
-    </div>
+    </form>
   );
 }
