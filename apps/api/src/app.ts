@@ -58,7 +58,7 @@ import {
   type WaterQualityConfig,
 } from './modules/water-quality/index.ts';
 import { registerWeather, resolveWeatherSettings, type WeatherConfig } from './modules/weather/index.ts';
-import { registerAlerts, type AlertsRuntime, type AlertsSettings } from './modules/alerts/index.ts';
+import { registerAlerts, type AlertsEvents, type AlertsSettings } from './modules/alerts/index.ts';
 import { registerRip } from './modules/rip/index.ts';
 import { createWeatherProviders } from './providers/index.ts';
 import { discoveryRoutes } from './web/discovery.ts';
@@ -254,7 +254,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
   });
   const weather = registerWeather(app, { db, config, clock, providers: weatherProviders });
   // Bound below (the alerts need the accounts, which come after the location routes).
-  const late: { alerts?: AlertsRuntime } = {};
+  const late: { alerts?: AlertsEvents } = {};
   const rip = registerRip(app, {
     db,
     providers: weatherProviders,

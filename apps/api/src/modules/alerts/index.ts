@@ -187,7 +187,7 @@ export function registerAlerts(
     providers: Pick<WeatherProviders, 'warnings' | 'forecast' | 'marine'> | null;
     waterQuality: Pick<WaterQualityService, 'provider' | 'currentMatch'> | null;
   },
-): void {
+): AlertsEvents {
   const settings = resolveAlertsSettings(options.config);
   let keys: VapidKeyPair | null = null;
   let runtime: AlertsRuntime | null = null;
@@ -221,4 +221,14 @@ export function registerAlerts(
     unregister();
     await runtime?.stop();
   });
+  return {
+    ripHigh: (highAmong) =>
+      recordRipHigh(
+        { db: options.db, clock: options.clock, onEvents: () => runtime?.worker.wake() },
+        highAmong,
+      ),
+  };
 }
+
+/** Events other modules raise (the rip outlook's refresh). */
+export type AlertsEvents = Pick<AlertsRuntime, 'ripHigh'>;
