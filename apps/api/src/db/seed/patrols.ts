@@ -192,11 +192,24 @@ interface ClubRow {
   search_name: string;
 }
 
-/** Resolves a club by id, else by title among the beach's clubs, else among its state's clubs. */
-function findClub(ref: string, beach: ImportBeach, clubs: ClubRow[], linked: Map<number, Set<number>>) {
-  if (/^\d{1,9}$/.test(ref)) return clubs.find((c) => c.id === Number(ref));
-  const name = normalizeSearchText(ref);
+/**
+ * Resolves a club by id, else by title among the beach's clubs, else among its state's clubs. A
+ * club may patrol a beach it is linked to or one in its own state: a club id from elsewhere (a WA
+ * club on Bondi) is a mistake, refused with the reason.
+ */
+function findClub(
+  ref: string,
+  beach: ImportBeach,
+  clubs: ClubRow[],
+  linked: Map<number, Set<number>>,
+): ClubRow | string | undefined {
   const own = linked.get(beach.id) ?? new Set<number>();
+  if (/^\d{1,9}$/.test(ref)) {
+    const club = clubs.find((c) => c.id === Number(ref));
+    if (!club || own.has(club.id) || club.state === beach.state) return club;
+    return `club ${club.id} (${club.title}) is a ${club.state} club: ${beach.state} beaches take clubs of ${beach.state} or clubs linked to the beach`;
+  }
+  const name = normalizeSearchText(ref);
   return (
     clubs.find((c) => own.has(c.id) && c.search_name === name) ??
     clubs.find((c) => c.state === beach.state && c.search_name === name)
@@ -451,6 +464,11 @@ export async function importPatrolRows(
       continue;
     }
     const club = findClub(row.club, beach, clubs, linked);
+    if (typeof club === 'string') {
+      if (sample) report.skipped.push({ line, reason: club });
+      else report.rejected.push({ line, reasons: [`club: ${club}`] });
+      continue;
+    }
     if (!club && sample) {
       report.skipped.push({ line, reason: `no club "${row.club}" for ${row.beach}` });
       continue;
