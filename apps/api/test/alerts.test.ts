@@ -7,7 +7,7 @@ import {
   type AlertsRuntime,
 } from '../src/modules/alerts/index.ts';
 import { evaluateThresholds, pollWarnings, pollWaterQuality } from '../src/modules/alerts/sources.ts';
-import { pruneAlerts } from '../src/modules/alerts/store.ts';
+import { PUSH_SUBSCRIPTIONS_MAX, pruneAlerts } from '../src/modules/alerts/store.ts';
 import type { WarningRecord, WarningsProvider } from '../src/providers/bom-warnings.ts';
 import { bearer, makeUser, PASSWORD } from './accounts-helpers.ts';
 import { testClock } from './clock.ts';
@@ -200,7 +200,7 @@ describe('push API', () => {
     expect(guest.statusCode).toBe(401);
   });
 
-  it('moves an endpoint subscribed on another account, deletes it on request, on logout and with the account', async () => {
+  it('never hands an endpoint to another account; deletes it on request, on logout and with the account', async () => {
     const a = await person({ browsers: 1 });
     const b = await makeUser(t);
     const endpoint = a.subscriptions[0]!.endpoint;
@@ -213,6 +213,43 @@ describe('push API', () => {
           .execute()
       ).map((r) => r.user_id);
     expect(await owner()).toEqual([a.user.id]);
+    // Knowing A's endpoint (and keys) is no proof of being A's browser: 409, and A keeps it.
+    for (const spelling of [endpoint, endpoint.replace('http://127.0.0.1', 'HTTP://127.0.0.1')]) {
+      const taken = await t.app.inject({
+        method: 'POST',
+        url: '/api/v5/push/subscriptions',
+        headers: bearer(b.token),
+        payload: { endpoint: spelling, keys: push.subscribe().keys },
+      });
+      expect(taken.statusCode, spelling).toBe(409);
+      expect(taken.json().message).toMatch(/^This push subscription belongs to another account/);
+    }
+    expect(await owner()).toEqual([a.user.id]);
+    // A renewing its own subscription (new keys) is fine.
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/push/subscriptions',
+      headers: bearer(a.token),
+      payload: { endpoint, keys: a.subscriptions[0]!.keys },
+    });
+    expect(renewed.statusCode).toBe(201);
+    // B's delete does not touch A's subscription.
+    const notMine = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v5/push/subscriptions',
+      headers: bearer(b.token),
+      payload: { endpoint },
+    });
+    expect(notMine.statusCode).toBe(404);
+    // Once A's subscription is gone (A signed out there, or removed it), B may subscribe it.
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v5/push/subscriptions',
+      headers: bearer(a.token),
+      payload: { endpoint },
+    });
+    expect(del.statusCode).toBe(200);
+    expect(await owner()).toEqual([]);
     const moved = await t.app.inject({
       method: 'POST',
       url: '/api/v5/push/subscriptions',
@@ -221,22 +258,6 @@ describe('push API', () => {
     });
     expect(moved.statusCode).toBe(201);
     expect(await owner()).toEqual([b.user.id]);
-    // A's delete does not touch B's subscription.
-    const notMine = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v5/push/subscriptions',
-      headers: bearer(a.token),
-      payload: { endpoint },
-    });
-    expect(notMine.statusCode).toBe(404);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v5/push/subscriptions',
-      headers: bearer(b.token),
-      payload: { endpoint },
-    });
-    expect(del.statusCode).toBe(200);
-    expect(await owner()).toEqual([]);
 
     const c = await person({ browsers: 2 });
     const logout = await t.app.inject({
@@ -267,6 +288,81 @@ describe('push API', () => {
       .where('endpoint', '=', d.subscriptions[0]!.endpoint)
       .execute();
     expect(gone).toEqual([]);
+  });
+});
+
+describe('push subscriptions: one spelling, at most PUSH_SUBSCRIPTIONS_MAX per account', () => {
+  const post = (token: string, endpoint: string, keys = push.subscribe().keys) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v5/push/subscriptions',
+      headers: bearer(token),
+      payload: { endpoint, keys },
+    });
+  const endpointsOf = async (userId: number) =>
+    (
+      await t.handle.db
+        .selectFrom('push_subscriptions')
+        .select('endpoint')
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.endpoint);
+
+  it('stores look-alike spellings of an endpoint as one row, and deletes it by any of them', async () => {
+    const { user, token } = await makeUser(t);
+    for (const spelling of [
+      'https://FCM.GOOGLEAPIS.COM/fcm/send/Tok3n',
+      'https://fcm.googleapis.com:443/fcm/send/Tok3n',
+      'HTTPS://fcm.googleapis.com/fcm/./send/Tok3n#x',
+    ])
+      expect((await post(token, spelling)).statusCode, spelling).toBe(201);
+    expect(await endpointsOf(user.id)).toEqual(['https://fcm.googleapis.com/fcm/send/Tok3n']);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v5/push/subscriptions',
+      headers: bearer(token),
+      payload: { endpoint: 'https://Fcm.Googleapis.Com:443/fcm/send/Tok3n' },
+    });
+    expect(del.statusCode).toBe(200);
+    expect(await endpointsOf(user.id)).toEqual([]);
+  });
+
+  it(`keeps the newest ${PUSH_SUBSCRIPTIONS_MAX} browsers of an account: a new one replaces the oldest`, async () => {
+    const { user, token } = await makeUser(t);
+    const endpoints = Array.from({ length: 14 }, (_, i) => `https://fcm.googleapis.com/fcm/send/cap-${i}`);
+    for (const endpoint of endpoints) expect((await post(token, endpoint)).statusCode).toBe(201);
+    expect(await endpointsOf(user.id)).toEqual(endpoints.slice(-PUSH_SUBSCRIPTIONS_MAX));
+  });
+
+  it(`sends an event to at most ${PUSH_SUBSCRIPTIONS_MAX} browsers of one person, the newest`, async () => {
+    const follower = await person({ browsers: 1, follow: [beachIds[3]!] });
+    // Rows left from before the cap (written directly, as the old code let them pile up).
+    const extra = Array.from({ length: 14 }, () => push.subscribe());
+    await t.handle.db
+      .insertInto('push_subscriptions')
+      .values(
+        extra.map((sub, i) => ({
+          user_id: follower.user.id,
+          api_token_id: null,
+          endpoint: sub.endpoint,
+          p256dh: sub.keys.p256dh,
+          auth: sub.keys.auth,
+          created_at: new Date(clock.now() + 1_000 + i).toISOString(),
+        })),
+      )
+      .execute();
+    clock.advance(7_200_000);
+    await closure(beachIds[3]!);
+    await runtime.worker.drain();
+    const reached = new Set(push.received.map((p) => p.subscriptionId));
+    expect(reached.size).toBe(PUSH_SUBSCRIPTIONS_MAX);
+    expect([...reached].sort()).toEqual(
+      extra
+        .slice(-PUSH_SUBSCRIPTIONS_MAX)
+        .map((sub) => sub.id)
+        .sort(),
+    );
   });
 });
 

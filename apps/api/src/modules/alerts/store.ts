@@ -39,6 +39,23 @@ export interface NewEvent {
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/**
+ * Web Push subscriptions one account keeps (README "Alerts"): a person has a few browsers, not
+ * hundreds; a new one past the cap replaces the oldest. An event goes to at most this many.
+ */
+export const PUSH_SUBSCRIPTIONS_MAX = 10;
+
+/**
+ * An endpoint as stored and compared (WHATWG URL serialisation): scheme and host lower-cased,
+ * the default port dropped, dot segments resolved, the fragment (never sent) dropped, so
+ * look-alike spellings of one endpoint are one row. The path keeps its case: it is the token.
+ */
+export function normaliseEndpoint(endpoint: string): string {
+  const url = new URL(endpoint);
+  url.hash = '';
+  return url.href;
+}
+
 /** Inserts the event unless its dedupe key exists; the new id, or null when it was already known. */
 export async function insertEvent(db: Db, event: NewEvent, at: string): Promise<number | null> {
   const row = await db
