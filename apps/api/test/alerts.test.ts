@@ -6,7 +6,12 @@ import {
   resolveAlertsSettings,
   type AlertsRuntime,
 } from '../src/modules/alerts/index.ts';
-import { evaluateThresholds, pollWarnings, pollWaterQuality } from '../src/modules/alerts/sources.ts';
+import {
+  STATUS_MERGE_MS,
+  evaluateThresholds,
+  pollWarnings,
+  pollWaterQuality,
+} from '../src/modules/alerts/sources.ts';
 import { PUSH_SUBSCRIPTIONS_MAX, pruneAlerts } from '../src/modules/alerts/store.ts';
 import type { WarningRecord, WarningsProvider } from '../src/providers/bom-warnings.ts';
 import { bearer, makeUser, PASSWORD } from './accounts-helpers.ts';
@@ -701,11 +706,116 @@ describe('the lifesaver console', () => {
       headers: bearer(lifesaver.token),
     });
     expect(lifted.statusCode, lifted.body).toBe(200);
+    // Lifted a minute later: a correction, sent when the merge window of the closure ends.
+    await runtime.worker.drain();
+    expect(mine()).toHaveLength(1);
+    clock.advance(STATUS_MERGE_MS);
     await runtime.worker.drain();
     expect(mine().map((p) => p.payload.title)).toEqual([
       expect.stringMatching(/: Closed$/),
-      expect.stringMatching(/: Reopened$/),
+      expect.stringMatching(/: Correction: Reopened$/),
     ]);
+  });
+
+  describe('merges a beach’s status alerts within the window', () => {
+    const MESSAGE =
+      `Shark sighted off the north end near the rocks; stay out of the water. ${'Lifesavers are patrolling the area by IRB. '.repeat(3)}`.slice(
+        0,
+        200,
+      );
+    let beach: number;
+    let lifesaver: Awaited<ReturnType<typeof makeUser>>;
+    let follower: Awaited<ReturnType<typeof person>>;
+    const CLOSE = { status: 'Closed', reason: 'shark_sighting', message: MESSAGE, expires_at: null };
+    const OPEN = { status: 'Open', reason: null, message: null, expires_at: null };
+
+    let day = 0;
+    beforeEach(async () => {
+      beach = beachIds[2]!;
+      // Each test a day after the last (beyond any window of this beach's earlier alerts).
+      day += 1;
+      clock.set(Date.parse('2026-11-22T01:00:00Z') + day * 86_400_000);
+      follower = await person({ browsers: 1, follow: [beach] });
+      lifesaver ??= await makeUser(t);
+      await t.handle.db
+        .insertInto('user_role_scopes')
+        .values({
+          user_id: lifesaver.user.id,
+          role: 'lifesaver',
+          scope: 'beach',
+          scope_key: String(beach),
+          beach_id: beach,
+          club_id: null,
+          granted_at: clock.date().toISOString(),
+          granted_by: null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    });
+    const set = async (body: object) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v5/beach/${beach}/status`,
+        headers: bearer(lifesaver.token),
+        payload: body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await runtime.worker.drain();
+    };
+    const got = () =>
+      push.received
+        .filter((p) => p.subscriptionId === follower.subscriptions[0]!.id)
+        .map((p) => ({ title: String(p.payload.title).replace(/^.*?: /, ''), body: String(p.payload.body) }));
+
+    it('close → reopen → close → reopen within minutes: the closure, then one correction', async () => {
+      await set(CLOSE);
+      for (const body of [OPEN, CLOSE, OPEN]) {
+        clock.advance(60_000);
+        await set(body);
+      }
+      expect(got().map((p) => p.title)).toEqual(['Closed']);
+      clock.advance(STATUS_MERGE_MS - 3 * 60_000 - 1);
+      await runtime.worker.drain();
+      expect(got()).toHaveLength(1);
+      clock.advance(1);
+      await runtime.worker.drain();
+      expect(got().map((p) => p.title)).toEqual(['Closed', 'Correction: Reopened']);
+      // The lifesaver's message rides in the closure alone.
+      expect(got()[0]!.body).toContain(MESSAGE);
+      expect(got()[1]!.body).toMatch(
+        /^Correction to the alert of \d{1,2}:\d{2} [ap]m: Now Open — set by lifesavers at /,
+      );
+      expect(got()[1]!.body).not.toContain('Shark');
+    });
+
+    it('close → reopen → close within minutes: the closure alone (the beach is as followers were told)', async () => {
+      await set(CLOSE);
+      clock.advance(60_000);
+      await set(OPEN);
+      clock.advance(60_000);
+      await set(CLOSE);
+      clock.advance(STATUS_MERGE_MS);
+      await runtime.worker.drain();
+      expect(got().map((p) => p.title)).toEqual(['Closed']);
+    });
+
+    it('never holds a closure: one after a reopening goes out at once, even within the window', async () => {
+      await set(CLOSE);
+      clock.advance(STATUS_MERGE_MS);
+      await set(OPEN);
+      clock.advance(2 * 60_000);
+      await set({ ...CLOSE, reason: 'dangerous_surf', message: null });
+      expect(got().map((p) => p.title)).toEqual(['Closed', 'Reopened', 'Closed']);
+      expect(got()[2]!.body).toMatch(/^Dangerous surf — set by lifesavers/);
+      // A change of reason within the window is a correction.
+      clock.advance(60_000);
+      await set(CLOSE);
+      expect(got()).toHaveLength(3);
+      clock.advance(STATUS_MERGE_MS);
+      await runtime.worker.drain();
+      expect(got().map((p) => p.title)).toEqual(['Closed', 'Reopened', 'Closed', 'Correction: Closed']);
+      expect(got()[3]!.body).toMatch(/^Correction to the alert of .*: Shark sighting — set by lifesavers/);
+    });
   });
 });
 

@@ -79,7 +79,7 @@ export async function insertEvent(db: Db, event: NewEvent, at: string): Promise<
 
 /**
  * Writes outbox rows for the followers of `beachIds` who want this kind of alert (or, for swell,
- * whose chosen height is `swellM`). Returns the rows written.
+ * whose chosen height is `swellM`), due at `sendAt` (default: at once). Returns the rows written.
  */
 export async function fanOut(
   db: Db,
@@ -87,6 +87,7 @@ export async function fanOut(
   beachIds: readonly number[],
   choice: { column: PreferenceColumn } | { swellM: number },
   at: string,
+  sendAt: string = at,
 ): Promise<number> {
   let written = 0;
   for (let i = 0; i < beachIds.length; i += 500) {
@@ -127,7 +128,7 @@ export async function fanOut(
         'f.user_id',
         'f.beach_id',
         eb.val('pending').as('status'),
-        eb.val(at).as('next_attempt_at'),
+        eb.val(sendAt).as('next_attempt_at'),
         eb.val(at).as('created_at'),
       ]);
     const result = await db
@@ -165,6 +166,17 @@ export async function beachesById(db: Db, ids: readonly number[]) {
       });
   }
   return found;
+}
+
+/** Cancels an event's deliveries still waiting (a held correction replaced by a later one). */
+export async function cancelPending(db: Db, eventId: number, reason: string, at: string): Promise<number> {
+  const result = await db
+    .updateTable('alert_outbox')
+    .set({ status: 'skipped', last_error: reason, finished_at: at })
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Moves a source's remembered value from `from` (null: none yet) to `to`; false when someone else did. */
