@@ -86,7 +86,8 @@ const text = (field: string, max = 100) =>
 /** Shown to others (the console's audit log, team lists): no controls, no bidi overrides. */
 const noControl = (field: string) =>
   z.refine<string>(
-    (value) => !hasControlCharacters(value),
+    // NUL has its own message (noNul).
+    (value) => value.includes('\u0000') || !hasControlCharacters(value),
     `The ${field} field must not contain control characters (line breaks, tabs, direction overrides).`,
   );
 const name = (field: string) => text(field).check(noControl(field));
