@@ -6,8 +6,13 @@ import {
   resolveAlertsSettings,
   type AlertsRuntime,
 } from '../src/modules/alerts/index.ts';
-import { evaluateThresholds, pollWarnings, pollWaterQuality } from '../src/modules/alerts/sources.ts';
-import { pruneAlerts } from '../src/modules/alerts/store.ts';
+import {
+  STATUS_MERGE_MS,
+  evaluateThresholds,
+  pollWarnings,
+  pollWaterQuality,
+} from '../src/modules/alerts/sources.ts';
+import { PUSH_SUBSCRIPTIONS_MAX, pruneAlerts } from '../src/modules/alerts/store.ts';
 import type { WarningRecord, WarningsProvider } from '../src/providers/bom-warnings.ts';
 import { bearer, makeUser, PASSWORD } from './accounts-helpers.ts';
 import { testClock } from './clock.ts';
@@ -200,7 +205,7 @@ describe('push API', () => {
     expect(guest.statusCode).toBe(401);
   });
 
-  it('moves an endpoint subscribed on another account, deletes it on request, on logout and with the account', async () => {
+  it('never hands an endpoint to another account; deletes it on request, on logout and with the account', async () => {
     const a = await person({ browsers: 1 });
     const b = await makeUser(t);
     const endpoint = a.subscriptions[0]!.endpoint;
@@ -213,6 +218,43 @@ describe('push API', () => {
           .execute()
       ).map((r) => r.user_id);
     expect(await owner()).toEqual([a.user.id]);
+    // Knowing A's endpoint (and keys) is no proof of being A's browser: 409, and A keeps it.
+    for (const spelling of [endpoint, endpoint.replace('http://127.0.0.1', 'HTTP://127.0.0.1')]) {
+      const taken = await t.app.inject({
+        method: 'POST',
+        url: '/api/v5/push/subscriptions',
+        headers: bearer(b.token),
+        payload: { endpoint: spelling, keys: push.subscribe().keys },
+      });
+      expect(taken.statusCode, spelling).toBe(409);
+      expect(taken.json().message).toMatch(/^This push subscription belongs to another account/);
+    }
+    expect(await owner()).toEqual([a.user.id]);
+    // A renewing its own subscription (new keys) is fine.
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v5/push/subscriptions',
+      headers: bearer(a.token),
+      payload: { endpoint, keys: a.subscriptions[0]!.keys },
+    });
+    expect(renewed.statusCode).toBe(201);
+    // B's delete does not touch A's subscription.
+    const notMine = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v5/push/subscriptions',
+      headers: bearer(b.token),
+      payload: { endpoint },
+    });
+    expect(notMine.statusCode).toBe(404);
+    // Once A's subscription is gone (A signed out there, or removed it), B may subscribe it.
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v5/push/subscriptions',
+      headers: bearer(a.token),
+      payload: { endpoint },
+    });
+    expect(del.statusCode).toBe(200);
+    expect(await owner()).toEqual([]);
     const moved = await t.app.inject({
       method: 'POST',
       url: '/api/v5/push/subscriptions',
@@ -221,22 +263,6 @@ describe('push API', () => {
     });
     expect(moved.statusCode).toBe(201);
     expect(await owner()).toEqual([b.user.id]);
-    // A's delete does not touch B's subscription.
-    const notMine = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v5/push/subscriptions',
-      headers: bearer(a.token),
-      payload: { endpoint },
-    });
-    expect(notMine.statusCode).toBe(404);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v5/push/subscriptions',
-      headers: bearer(b.token),
-      payload: { endpoint },
-    });
-    expect(del.statusCode).toBe(200);
-    expect(await owner()).toEqual([]);
 
     const c = await person({ browsers: 2 });
     const logout = await t.app.inject({
@@ -267,6 +293,81 @@ describe('push API', () => {
       .where('endpoint', '=', d.subscriptions[0]!.endpoint)
       .execute();
     expect(gone).toEqual([]);
+  });
+});
+
+describe('push subscriptions: one spelling, at most PUSH_SUBSCRIPTIONS_MAX per account', () => {
+  const post = (token: string, endpoint: string, keys = push.subscribe().keys) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v5/push/subscriptions',
+      headers: bearer(token),
+      payload: { endpoint, keys },
+    });
+  const endpointsOf = async (userId: number) =>
+    (
+      await t.handle.db
+        .selectFrom('push_subscriptions')
+        .select('endpoint')
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.endpoint);
+
+  it('stores look-alike spellings of an endpoint as one row, and deletes it by any of them', async () => {
+    const { user, token } = await makeUser(t);
+    for (const spelling of [
+      'https://FCM.GOOGLEAPIS.COM/fcm/send/Tok3n',
+      'https://fcm.googleapis.com:443/fcm/send/Tok3n',
+      'HTTPS://fcm.googleapis.com/fcm/./send/Tok3n#x',
+    ])
+      expect((await post(token, spelling)).statusCode, spelling).toBe(201);
+    expect(await endpointsOf(user.id)).toEqual(['https://fcm.googleapis.com/fcm/send/Tok3n']);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v5/push/subscriptions',
+      headers: bearer(token),
+      payload: { endpoint: 'https://Fcm.Googleapis.Com:443/fcm/send/Tok3n' },
+    });
+    expect(del.statusCode).toBe(200);
+    expect(await endpointsOf(user.id)).toEqual([]);
+  });
+
+  it(`keeps the newest ${PUSH_SUBSCRIPTIONS_MAX} browsers of an account: a new one replaces the oldest`, async () => {
+    const { user, token } = await makeUser(t);
+    const endpoints = Array.from({ length: 14 }, (_, i) => `https://fcm.googleapis.com/fcm/send/cap-${i}`);
+    for (const endpoint of endpoints) expect((await post(token, endpoint)).statusCode).toBe(201);
+    expect(await endpointsOf(user.id)).toEqual(endpoints.slice(-PUSH_SUBSCRIPTIONS_MAX));
+  });
+
+  it(`sends an event to at most ${PUSH_SUBSCRIPTIONS_MAX} browsers of one person, the newest`, async () => {
+    const follower = await person({ browsers: 1, follow: [beachIds[3]!] });
+    // Rows left from before the cap (written directly, as the old code let them pile up).
+    const extra = Array.from({ length: 14 }, () => push.subscribe());
+    await t.handle.db
+      .insertInto('push_subscriptions')
+      .values(
+        extra.map((sub, i) => ({
+          user_id: follower.user.id,
+          api_token_id: null,
+          endpoint: sub.endpoint,
+          p256dh: sub.keys.p256dh,
+          auth: sub.keys.auth,
+          created_at: new Date(clock.now() + 1_000 + i).toISOString(),
+        })),
+      )
+      .execute();
+    clock.advance(7_200_000);
+    await closure(beachIds[3]!);
+    await runtime.worker.drain();
+    const reached = new Set(push.received.map((p) => p.subscriptionId));
+    expect(reached.size).toBe(PUSH_SUBSCRIPTIONS_MAX);
+    expect([...reached].sort()).toEqual(
+      extra
+        .slice(-PUSH_SUBSCRIPTIONS_MAX)
+        .map((sub) => sub.id)
+        .sort(),
+    );
   });
 });
 
@@ -606,11 +707,116 @@ describe('the lifesaver console', () => {
       headers: bearer(lifesaver.token),
     });
     expect(lifted.statusCode, lifted.body).toBe(200);
+    // Lifted a minute later: a correction, sent when the merge window of the closure ends.
+    await runtime.worker.drain();
+    expect(mine()).toHaveLength(1);
+    clock.advance(STATUS_MERGE_MS);
     await runtime.worker.drain();
     expect(mine().map((p) => p.payload.title)).toEqual([
       expect.stringMatching(/: Closed$/),
-      expect.stringMatching(/: Reopened$/),
+      expect.stringMatching(/: Correction: Reopened$/),
     ]);
+  });
+
+  describe('merges a beach’s status alerts within the window', () => {
+    const MESSAGE =
+      `Shark sighted off the north end near the rocks; stay out of the water. ${'Lifesavers are patrolling the area by IRB. '.repeat(3)}`.slice(
+        0,
+        200,
+      );
+    let beach: number;
+    let lifesaver: Awaited<ReturnType<typeof makeUser>>;
+    let follower: Awaited<ReturnType<typeof person>>;
+    const CLOSE = { status: 'Closed', reason: 'shark_sighting', message: MESSAGE, expires_at: null };
+    const OPEN = { status: 'Open', reason: null, message: null, expires_at: null };
+
+    let day = 0;
+    beforeEach(async () => {
+      beach = beachIds[2]!;
+      // Each test a day after the last (beyond any window of this beach's earlier alerts).
+      day += 1;
+      clock.set(Date.parse('2026-11-22T01:00:00Z') + day * 86_400_000);
+      follower = await person({ browsers: 1, follow: [beach] });
+      lifesaver ??= await makeUser(t);
+      await t.handle.db
+        .insertInto('user_role_scopes')
+        .values({
+          user_id: lifesaver.user.id,
+          role: 'lifesaver',
+          scope: 'beach',
+          scope_key: String(beach),
+          beach_id: beach,
+          club_id: null,
+          granted_at: clock.date().toISOString(),
+          granted_by: null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    });
+    const set = async (body: object) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v5/beach/${beach}/status`,
+        headers: bearer(lifesaver.token),
+        payload: body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await runtime.worker.drain();
+    };
+    const got = () =>
+      push.received
+        .filter((p) => p.subscriptionId === follower.subscriptions[0]!.id)
+        .map((p) => ({ title: String(p.payload.title).replace(/^.*?: /, ''), body: String(p.payload.body) }));
+
+    it('close → reopen → close → reopen within minutes: the closure, then one correction', async () => {
+      await set(CLOSE);
+      for (const body of [OPEN, CLOSE, OPEN]) {
+        clock.advance(60_000);
+        await set(body);
+      }
+      expect(got().map((p) => p.title)).toEqual(['Closed']);
+      clock.advance(STATUS_MERGE_MS - 3 * 60_000 - 1);
+      await runtime.worker.drain();
+      expect(got()).toHaveLength(1);
+      clock.advance(1);
+      await runtime.worker.drain();
+      expect(got().map((p) => p.title)).toEqual(['Closed', 'Correction: Reopened']);
+      // The lifesaver's message rides in the closure alone.
+      expect(got()[0]!.body).toContain(MESSAGE);
+      expect(got()[1]!.body).toMatch(
+        /^Correction to the alert of \d{1,2}:\d{2} [ap]m: Now Open — set by lifesavers at /,
+      );
+      expect(got()[1]!.body).not.toContain('Shark');
+    });
+
+    it('close → reopen → close within minutes: the closure alone (the beach is as followers were told)', async () => {
+      await set(CLOSE);
+      clock.advance(60_000);
+      await set(OPEN);
+      clock.advance(60_000);
+      await set(CLOSE);
+      clock.advance(STATUS_MERGE_MS);
+      await runtime.worker.drain();
+      expect(got().map((p) => p.title)).toEqual(['Closed']);
+    });
+
+    it('never holds a closure: one after a reopening goes out at once, even within the window', async () => {
+      await set(CLOSE);
+      clock.advance(STATUS_MERGE_MS);
+      await set(OPEN);
+      clock.advance(2 * 60_000);
+      await set({ ...CLOSE, reason: 'dangerous_surf', message: null });
+      expect(got().map((p) => p.title)).toEqual(['Closed', 'Reopened', 'Closed']);
+      expect(got()[2]!.body).toMatch(/^Dangerous surf — set by lifesavers/);
+      // A change of reason within the window is a correction.
+      clock.advance(60_000);
+      await set(CLOSE);
+      expect(got()).toHaveLength(3);
+      clock.advance(STATUS_MERGE_MS);
+      await runtime.worker.drain();
+      expect(got().map((p) => p.title)).toEqual(['Closed', 'Reopened', 'Closed', 'Correction: Closed']);
+      expect(got()[3]!.body).toMatch(/^Correction to the alert of .*: Shark sighting — set by lifesavers/);
+    });
   });
 });
 

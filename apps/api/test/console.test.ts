@@ -457,7 +457,9 @@ describe('the audit log', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=/);
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,at,actor,actor_role,beach_id,beach_name,action,from,to');
+    expect(lines[0]).toBe(
+      'id,at,actor,actor_role,beach_id,beach_name,action,from,to,actor_user_id,actor_now',
+    );
     const json = (
       await call('GET', `/api/v5/console/audit?beach_id=${c.beach.bondi}&limit=200`, 'operator')
     ).json();

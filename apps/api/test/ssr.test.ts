@@ -425,17 +425,72 @@ describe('Home', () => {
 });
 
 describe('not found', () => {
-  it.each([['an unknown path', '/no/such/page/at/all']])(
-    '%s is a 404 with the rendered not-found page',
-    async (_name, url) => {
-      const res = await t.app.inject(url);
-      expect(res.statusCode).toBe(404);
-      expect(res.body).toContain('404 - Page not found');
-      const head = headOf(res.body);
-      expect(head.title).toBe('404 | SafeShore');
-      expect(head.meta.robots).toBe('noindex');
-    },
-  );
+  it.each([
+    ['an unknown path', '/no/such/page/at/all'],
+    // Issue 31: junk under a state or /postcode answered 200 with a canonical link to the junk.
+    ['markup under a state', '/nsw/%3Cb%3E'],
+    ['replacement patterns under a state', '/nsw/%3Cb%3E$&'],
+    ["$' and $` in a path", "/nsw/x$'y$`z"],
+    ['a postcode that is not one', '/postcode/abc'],
+    ['a postcode with markup', '/postcode/%3Cb%3E$&'],
+  ])('%s is a 404 with the rendered not-found page', async (_name, url) => {
+    const res = await t.app.inject(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('404 - Page not found');
+    const head = headOf(res.body);
+    expect(head.title).toBe('404 | SafeShore');
+    expect(head.meta.robots).toBe('noindex');
+    // The head is the template's, whole: one title, the canonical link exactly the path asked.
+    const headHtml = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(headHtml.match(/<title>/g)).toHaveLength(1);
+    // No canonical link or og:url naming the junk path.
+    expect(head.canonical).toBeUndefined();
+    expect(head.meta['og:url']).toBeUndefined();
+  });
+
+  it('renders a real postcode’s page on the server', async () => {
+    const res = await t.app.inject('/postcode/2026');
+    expect(res.statusCode).toBe(200);
+    expect(headOf(res.body).canonical).toBe(`${BASE}/postcode/2026`);
+  });
+
+  it("splices head tags holding replacement patterns ($&, $', $`) as they are", async () => {
+    const db = t.handle.db;
+    const row = await db
+      .selectFrom('beaches')
+      .select(['id', 'title'])
+      .where('title', '=', 'Tamarama Beach')
+      .executeTakeFirstOrThrow();
+    const url = `/beach${(await t.app.inject(`/api/v4/beach/${row.id}`)).json().beach.url}`;
+    const bump = () =>
+      db
+        .updateTable('data_version')
+        .set((eb) => ({ version: eb('version', '+', 1) }))
+        .execute();
+    await db
+      .updateTable('beaches')
+      .set({ title: "Tamarama $& $' $` Beach" })
+      .where('id', '=', row.id)
+      .execute();
+    await bump();
+    try {
+      // The read model sees the new data version within 250 ms: ask until the page has the title.
+      let html = '';
+      await expect
+        .poll(async () => {
+          html = (await t.app.inject(url)).body;
+          return headOf(html).title;
+        })
+        .toMatch(/^Tamarama \$&amp; \$&#x27; \$` Beach/);
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head.match(/<title>/g)).toHaveLength(1);
+      expect(head).not.toContain('<title>SafeShore</title>');
+      expect(headOf(html).canonical).toBe(`${BASE}${url}`);
+    } finally {
+      await db.updateTable('beaches').set({ title: row.title }).where('id', '=', row.id).execute();
+      await bump();
+    }
+  });
 });
 
 describe('an unknown beach', () => {

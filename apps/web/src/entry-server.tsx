@@ -51,6 +51,8 @@ export const RENDERED_ROUTES: ReadonlySet<AppRouteName> = new Set<AppRouteName>(
   'Home',
   'Beach',
   'Search',
+  // A postcode's page: looked up on the server, so a postcode that is no place is a 404.
+  'Offline-Location',
   'SurfSafety',
   'About',
   'Apps',
@@ -230,6 +232,8 @@ function serverLoad(
     async place(pathname) {
       const answer = await read(() => reads.place(pathname));
       if (answer === LATE) return;
+      // The API refused the path (not a place path at all): a 404, not an empty 200 page.
+      if (answer === null) throw notFound();
       const parsed = LocationResponseSchema.safeParse(answer);
       if (!parsed.success) return;
       if (!parsed.data.place || parsed.data.error !== undefined) {
@@ -511,7 +515,8 @@ function scriptsAfterPaint(template: string, boot: string | null): string {
     .replace(MODULE_PRELOAD, '')
     .replace(
       ENTRY_SCRIPT,
-      `<script type="module" crossorigin src="${attribute(boot)}" data-entry="${attribute(entry)}"` +
+      () =>
+        `<script type="module" crossorigin src="${attribute(boot)}" data-entry="${attribute(entry)}"` +
         ` data-preload="${attribute(preloads.join(' '))}"></script>`,
     );
 }
@@ -522,8 +527,10 @@ function scriptsAfterPaint(template: string, boot: string | null): string {
  * after the first paint (scriptsAfterPaint), everything else (styles, icons) as Vite wrote it.
  */
 function splitTemplate(template: string, headTags: string, boot: string | null): [string, string] {
+  // Replacer functions, never strings: "$&", "$'" and "$`" in a head tag (a path in the canonical
+  // link) would otherwise splice pieces of the template into the page.
   const withHead = scriptsAfterPaint(template, boot)
-    .replace(/<title>[^<]*<\/title>/, headTags)
+    .replace(/<title>[^<]*<\/title>/, () => headTags)
     .replace(/<meta\s+name="description"[^>]*>/, '')
     .replace(/<noscript[\s\S]*?<\/noscript\s*>/, '');
   const at = withHead.indexOf(ROOT);

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { BeachSummarySchema } from './contract.ts';
 import { BeachStatusValueSchema, StatusReasonSchema } from './live-status.ts';
+import { hasControlCharacters } from './text.ts';
 
 /**
  * The accounts part of the HTTP contract (spec sections 3, 5, 7, 8). Request schemas carry the
@@ -82,6 +83,14 @@ const text = (field: string, max = 100) =>
       z.minLength(1, `The ${field} field is required.`),
       z.maxLength(max, `The ${field} field must not be greater than ${max} characters.`),
     );
+/** Shown to others (the console's audit log, team lists): no controls, no bidi overrides. */
+const noControl = (field: string) =>
+  z.refine<string>(
+    // NUL has its own message (noNul).
+    (value) => value.includes('\u0000') || !hasControlCharacters(value),
+    `The ${field} field must not contain control characters (line breaks, tabs, direction overrides).`,
+  );
+const name = (field: string) => text(field).check(noControl(field));
 /** A required opaque text (tokens, ids): not empty, no NUL, bounded. */
 const opaque = (field: string, max = 4096) =>
   z
@@ -232,8 +241,8 @@ export const LoginBodySchema = z.object({
 
 export const RegisterBodySchema = z
   .object({
-    first_name: text('first name'),
-    last_name: text('last name'),
+    first_name: name('first name'),
+    last_name: name('last name'),
     email,
     password,
     password_confirmation: z.string('The password confirmation field is required.'),
@@ -280,8 +289,8 @@ export const LogoutBodySchema = z.object({ token_id: tokenIdField });
  * waits for the new address to confirm it.
  */
 export const ProfileBodySchema = z.object({
-  first_name: text('first name'),
-  last_name: text('last name'),
+  first_name: name('first name'),
+  last_name: name('last name'),
   email,
   notification_enabled: z.boolean('The notification enabled field must be true or false.'),
   current_password: z.optional(z.string().check(z.maxLength(200))),
@@ -315,7 +324,9 @@ export const CreateDeviceBodySchema = z.object({
   type: z.enum(['Android', 'iPhone OS'], 'The type must be Android or iPhone OS.'),
 });
 
-const optionalName = z.optional(z.string().check(noNul('name'), z.trim(), z.maxLength(100)));
+const optionalName = z.optional(
+  z.string().check(noNul('name'), z.trim(), z.maxLength(100), noControl('name')),
+);
 
 export const AppleTokenBodySchema = z.object({
   apple_token: opaque('apple token', 8192),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { PatrolledTodaySchema } from './contract.ts';
+import { hasControlCharacters } from './text.ts';
 import {
   BEACH_STATUSES,
   BeachStatusValueSchema,
@@ -56,15 +57,18 @@ export const StatusBodySchema = z
     ),
     message: z.optional(
       z.nullable(
-        z
-          .string('The message field must be a string.')
-          .check(
-            z.trim(),
-            z.maxLength(
-              STATUS_MESSAGE_MAX,
-              `The message field must not be greater than ${STATUS_MESSAGE_MAX} characters.`,
-            ),
+        z.string('The message field must be a string.').check(
+          z.trim(),
+          z.maxLength(
+            STATUS_MESSAGE_MAX,
+            `The message field must not be greater than ${STATUS_MESSAGE_MAX} characters.`,
           ),
+          // The message rides in alerts and on the public page: one line of plain text.
+          z.refine(
+            (value) => !hasControlCharacters(value),
+            'The message field must not contain control characters (line breaks, tabs, direction overrides).',
+          ),
+        ),
       ),
     ),
     expires_at: z.optional(
@@ -225,9 +229,13 @@ export const AUDIT_ACTIONS = [
 export const AuditEntrySchema = z.object({
   id: z.int(),
   at: z.string(),
-  /** "First Last <email>" */
+  /** "First Last <email>" as it was when the entry was made (names can change since). */
   actor: z.string(),
   actor_role: z.nullable(z.string()),
+  /** The acting account's id: who did it, whatever the names say. */
+  actor_user_id: z.nullable(z.int()),
+  /** That account's name and address now ("First Last <email>"); null once it is deleted. */
+  actor_now: nullableString,
   /** null for a change that is not about one beach (a club-wide grant). */
   beach_id: z.nullable(z.int()),
   beach_name: nullableString,

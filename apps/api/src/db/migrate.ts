@@ -17,6 +17,7 @@ import { consoleTables } from './migrations/0015_console.ts';
 import { operatorImports } from './migrations/0017_operator_imports.ts';
 import { alerts } from './migrations/0018_alerts.ts';
 import { ripOutlook } from './migrations/0019_rip_outlook.ts';
+import { securityRound2 } from './migrations/0020_security_round2.ts';
 import { vapidKeys } from './migrations/0021_vapid_keys.ts';
 
 /** Every migration, in order. Names are permanent once released. */
@@ -38,6 +39,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0017_operator_imports': operatorImports(),
     '0018_alerts': alerts(dialect),
     '0019_rip_outlook': ripOutlook(dialect),
+    '0020_security_round2': securityRound2(),
     '0021_vapid_keys': vapidKeys(),
   };
 }

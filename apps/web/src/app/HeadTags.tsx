@@ -41,12 +41,13 @@ export function HeadTags({
       ))}
       <meta name="description" content={head.description} />
       {head.noindex && <meta name="robots" content="noindex" />}
-      <link rel="canonical" href={head.canonical} />
+      {/* A not-found page has no address of its own to name (it would point at the junk path). */}
+      {!head.noindex && <link rel="canonical" href={head.canonical} />}
       <meta property="og:site_name" content="SafeShore" />
       <meta property="og:type" content={head.type} />
       <meta property="og:title" content={head.title} />
       <meta property="og:description" content={head.description} />
-      <meta property="og:url" content={head.canonical} />
+      {!head.noindex && <meta property="og:url" content={head.canonical} />}
       <meta property="og:image" content={head.image} />
       <meta property="og:locale" content="en_AU" />
       <meta name="twitter:card" content="summary" />

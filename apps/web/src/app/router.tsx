@@ -103,8 +103,12 @@ const SCREENS: Record<AppRouteName, Screen> = {
     lazy: locationPage,
   },
   'Offline-Location': {
-    loader: ({ request }) => {
-      void queryClient.prefetchQuery(placeLocationQuery(new URL(request.url).pathname));
+    // On the server the postcode is looked up before rendering: one that is not a place is a 404.
+    loader: async ({ request, context }) => {
+      const { pathname } = new URL(request.url);
+      const server = context.get(SERVER_LOAD);
+      if (server) await server.place(pathname);
+      else void queryClient.prefetchQuery(placeLocationQuery(pathname));
       return null;
     },
     lazy: locationPage,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { addDays, fieldErrors, isCalendarDate, localClock, localDate } from '@safeshore/domain';
-import { parseCsv } from '../../lib/csv.ts';
+import { parseCsv, parseCsvAsync, yieldToEventLoop, type CsvRecord } from '../../lib/csv.ts';
 import type { Database } from '../schema.ts';
 import { ImportFileError } from './beach-rows.ts';
 
@@ -73,13 +73,49 @@ export function readCsvText(
   } catch (error) {
     throw new ImportFileError(`${name}: ${(error as Error).message}`);
   }
+  const toRow = rowReader(records, columns, required);
+  return records.slice(1).map(toRow);
+}
+
+/**
+ * readCsvText for large uploads (an operator's 5 MB roster): the same rows, read in slices with
+ * the event loop free between them, so the server keeps answering while a file is checked.
+ */
+export async function readCsvTextAsync(
+  text: string,
+  name: string,
+  columns: readonly string[],
+  required: readonly string[],
+) {
+  let records;
+  try {
+    records = await parseCsvAsync(text);
+  } catch (error) {
+    throw new ImportFileError(`${name}: ${(error as Error).message}`);
+  }
+  const toRow = rowReader(records, columns, required);
+  const rows: CsvFileRow[] = [];
+  for (let i = 1; i < records.length; i += SLICE_ROWS) {
+    for (const record of records.slice(i, i + SLICE_ROWS)) rows.push(toRow(record));
+    await yieldToEventLoop();
+  }
+  return rows;
+}
+
+/** Rows handled between yields to the event loop by the *Async readers. */
+export const SLICE_ROWS = 500;
+
+type CsvFileRow = CsvRow & { width: number | null };
+
+/** Checks the header (unknown or missing columns refuse the file) and reads records by it. */
+function rowReader(records: CsvRecord[], columns: readonly string[], required: readonly string[]) {
   const header = records[0]?.fields.map((h) => h.trim());
   if (!header) throw new ImportFileError('The file is empty.');
   const unknown = header.filter((h) => !columns.includes(h));
   if (unknown.length > 0) throw new ImportFileError(`Unknown column(s): ${unknown.join(', ')}.`);
   const missing = required.filter((c) => !header.includes(c));
   if (missing.length > 0) throw new ImportFileError(`Missing column(s): ${missing.join(', ')}.`);
-  const rows: Array<CsvRow & { width: number | null }> = records.slice(1).map((record) => {
+  return (record: CsvRecord): CsvFileRow => {
     const values: Record<string, string> = {};
     header.forEach((name, i) => (values[name] = (record.fields[i] ?? '').trim()));
     return {
@@ -87,8 +123,22 @@ export function readCsvText(
       values,
       width: record.fields.length === header.length ? null : record.fields.length,
     };
-  });
-  return rows;
+  };
+}
+
+/** parseCsvRows for large uploads: the event loop runs every SLICE_ROWS rows. */
+export async function parseCsvRowsAsync<T>(
+  rows: ReturnType<typeof readCsvFile>,
+  schema: z.ZodType<T>,
+  report: ImportReport,
+  check: (row: T) => string | null = () => null,
+): Promise<Array<{ line: number; row: T }>> {
+  const parsed: Array<{ line: number; row: T }> = [];
+  for (let i = 0; i < rows.length; i += SLICE_ROWS) {
+    parsed.push(...parseCsvRows(rows.slice(i, i + SLICE_ROWS), schema, report, check));
+    await yieldToEventLoop();
+  }
+  return parsed;
 }
 
 /**

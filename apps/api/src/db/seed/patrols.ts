@@ -8,12 +8,14 @@ import {
   beachesByKey,
   emptyReport,
   readCsvFile,
-  parseCsvRows,
+  parseCsvRowsAsync,
+  SLICE_ROWS,
   sortReport,
   type ImportBeach,
   type ImportOptions,
   type ImportReport,
 } from './import-file.ts';
+import { yieldToEventLoop } from '../../lib/csv.ts';
 import { bumpDataVersion } from '../data-version.ts';
 
 /**
@@ -192,14 +194,27 @@ interface ClubRow {
   search_name: string;
 }
 
-/** Resolves a club by id, else by title among the beach's clubs, else among its state's clubs. */
-function findClub(ref: string, beach: ImportBeach, clubs: ClubRow[], linked: Map<number, Set<number>>) {
-  if (/^\d{1,9}$/.test(ref)) return clubs.find((c) => c.id === Number(ref));
-  const name = normalizeSearchText(ref);
+/**
+ * Resolves a club by id, else by title among the beach's clubs, else among its state's clubs. A
+ * club may patrol a beach it is linked to or one in its own state: a club id from elsewhere (a WA
+ * club on Bondi) is a mistake, refused with the reason.
+ */
+function findClub(
+  ref: string,
+  beach: ImportBeach,
+  clubs: { all: ClubRow[]; byId: Map<number, ClubRow> },
+  linked: Map<number, Set<number>>,
+): ClubRow | string | undefined {
   const own = linked.get(beach.id) ?? new Set<number>();
+  if (/^\d{1,9}$/.test(ref)) {
+    const club = clubs.byId.get(Number(ref));
+    if (!club || own.has(club.id) || club.state === beach.state) return club;
+    return `club ${club.id} (${club.title}) is a ${club.state} club: ${beach.state} beaches take clubs of ${beach.state} or clubs linked to the beach`;
+  }
+  const name = normalizeSearchText(ref);
   return (
-    clubs.find((c) => own.has(c.id) && c.search_name === name) ??
-    clubs.find((c) => c.state === beach.state && c.search_name === name)
+    clubs.all.find((c) => own.has(c.id) && c.search_name === name) ??
+    clubs.all.find((c) => c.state === beach.state && c.search_name === name)
   );
 }
 
@@ -222,9 +237,6 @@ function planRows(plan: SeasonPlan) {
 
 const BATCH = 200;
 
-/** Thrown inside a dry run's transaction to roll it back. */
-class DryRunRollback extends Error {}
-
 function batches<T>(items: T[], size = BATCH): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -232,27 +244,20 @@ function batches<T>(items: T[], size = BATCH): T[][] {
 }
 
 /**
- * Writes the planned seasons with a handful of batched statements (a sample load has over a
- * thousand seasons): existing seasons are compared in memory; changed ones get their hours and
- * exceptions replaced; new ones are inserted with theirs.
+ * How the planned seasons compare with the stored ones (reads only, so a dry run needs no write
+ * lock): seasons that exist and are the same, those that changed, and new ones. Yields to the
+ * event loop between batches: a national roster has tens of thousands of seasons.
  */
-async function writeSeasons(
-  trx: Trx,
-  plans: SeasonPlan[],
-  isSample: number,
-  now: string,
-): Promise<{ added: number; updated: number; unchanged: number; changedBeaches: Set<number> }> {
-  const result = { added: 0, updated: 0, unchanged: 0, changedBeaches: new Set<number>() };
-  const seasonKey = (s: { beach_id: number; club_id: number; starts_on: string }) =>
-    `${s.beach_id} ${s.club_id} ${s.starts_on}`;
+async function compareSeasons(db: Database | Trx, plans: SeasonPlan[], isSample: number) {
   const existing = new Map<string, Selectable<PatrolSeasonsTable>>();
   for (const part of batches([...new Set(plans.map((p) => p.beach.id))], 500)) {
-    for (const row of await trx
+    for (const row of await db
       .selectFrom('patrol_seasons')
       .selectAll()
       .where('beach_id', 'in', part)
       .execute())
-      existing.set(seasonKey(row), row);
+      existing.set(`${row.beach_id} ${row.club_id} ${row.starts_on}`, row);
+    await yieldToEventLoop();
   }
   const matched = plans
     .map((plan) => ({ plan, row: existing.get(`${plan.beach.id} ${plan.clubId} ${plan.starts_on}`) }))
@@ -263,14 +268,14 @@ async function writeSeasons(
     matched.map((m) => m.row.id),
     500,
   )) {
-    const hours = await trx
+    const hours = await db
       .selectFrom('patrol_hours')
       .select(['season_id', 'weekday', 'start_time', 'end_time'])
       .where('season_id', 'in', part)
       .orderBy('season_id')
       .orderBy('weekday')
       .execute();
-    const exceptions = await trx
+    const exceptions = await db
       .selectFrom('patrol_exceptions')
       .select(['season_id', 'date', 'is_patrol', 'start_time', 'end_time', 'note'])
       .where('season_id', 'in', part)
@@ -288,22 +293,43 @@ async function writeSeasons(
       oldHours.set(id, JSON.stringify(hoursOf.get(id) ?? []));
       oldExceptions.set(id, JSON.stringify(exceptionsOf.get(id) ?? []));
     }
+    await yieldToEventLoop();
   }
+  const unchanged: typeof matched = [];
+  const changed: typeof matched = [];
+  for (const m of matched) {
+    const rows = planRows(m.plan);
+    const same =
+      m.row.ends_on === m.plan.ends_on &&
+      m.row.source === m.plan.source &&
+      m.row.is_sample === isSample &&
+      oldHours.get(m.row.id) === JSON.stringify(rows.hours) &&
+      oldExceptions.get(m.row.id) === JSON.stringify(rows.exceptions);
+    (same ? unchanged : changed).push(m);
+  }
+  const fresh = plans.filter((plan) => !existing.has(`${plan.beach.id} ${plan.clubId} ${plan.starts_on}`));
+  return { unchanged, changed, fresh };
+}
 
+/**
+ * Writes the planned seasons with a handful of batched statements (a sample load has over a
+ * thousand seasons): existing seasons are compared in memory; changed ones get their hours and
+ * exceptions replaced; new ones are inserted with theirs.
+ */
+async function writeSeasons(
+  trx: Trx,
+  plans: SeasonPlan[],
+  isSample: number,
+  now: string,
+): Promise<{ added: number; updated: number; unchanged: number; changedBeaches: Set<number> }> {
+  const result = { added: 0, updated: 0, unchanged: 0, changedBeaches: new Set<number>() };
+  const seasonKey = (s: { beach_id: number; club_id: number; starts_on: string }) =>
+    `${s.beach_id} ${s.club_id} ${s.starts_on}`;
+  const compared = await compareSeasons(trx, plans, isSample);
+  result.unchanged = compared.unchanged.length;
   const children: Array<{ seasonId: number; plan: SeasonPlan }> = [];
   const changed: number[] = [];
-  for (const { plan, row } of matched) {
-    const rows = planRows(plan);
-    const same =
-      row.ends_on === plan.ends_on &&
-      row.source === plan.source &&
-      row.is_sample === isSample &&
-      oldHours.get(row.id) === JSON.stringify(rows.hours) &&
-      oldExceptions.get(row.id) === JSON.stringify(rows.exceptions);
-    if (same) {
-      result.unchanged++;
-      continue;
-    }
+  for (const { plan, row } of compared.changed) {
     await trx
       .updateTable('patrol_seasons')
       .set({ ends_on: plan.ends_on, source: plan.source, is_sample: isSample })
@@ -317,10 +343,10 @@ async function writeSeasons(
   for (const part of batches(changed, 500)) {
     await trx.deleteFrom('patrol_hours').where('season_id', 'in', part).execute();
     await trx.deleteFrom('patrol_exceptions').where('season_id', 'in', part).execute();
+    await yieldToEventLoop();
   }
 
-  const fresh = plans.filter((plan) => !existing.has(`${plan.beach.id} ${plan.clubId} ${plan.starts_on}`));
-  for (const part of batches(fresh)) {
+  for (const part of batches(compared.fresh)) {
     const inserted = await trx
       .insertInto('patrol_seasons')
       .values(
@@ -342,6 +368,7 @@ async function writeSeasons(
       result.changedBeaches.add(plan.beach.id);
     }
     result.added += part.length;
+    await yieldToEventLoop();
   }
 
   const hours = children.flatMap(({ seasonId, plan }) =>
@@ -350,9 +377,14 @@ async function writeSeasons(
   const exceptions = children.flatMap(({ seasonId, plan }) =>
     planRows(plan).exceptions.map((e) => ({ ...e, season_id: seasonId })),
   );
-  for (const part of batches(hours, 500)) await trx.insertInto('patrol_hours').values(part).execute();
-  for (const part of batches(exceptions, 300))
+  for (const part of batches(hours, 500)) {
+    await trx.insertInto('patrol_hours').values(part).execute();
+    await yieldToEventLoop();
+  }
+  for (const part of batches(exceptions, 300)) {
     await trx.insertInto('patrol_exceptions').values(part).execute();
+    await yieldToEventLoop();
+  }
   return result;
 }
 
@@ -393,7 +425,7 @@ export async function importPatrolRows(
   const sample = options.sample ?? false;
   const report = emptyReport(file);
 
-  const parsed = parseCsvRows(rows, PatrolRowSchema, report, (row) =>
+  const parsed = await parseCsvRowsAsync(rows, PatrolRowSchema, report, (row) =>
     !sample && row.source === '' ? 'source is required: say where the schedule comes from' : null,
   );
 
@@ -428,13 +460,17 @@ export async function importPatrolRows(
     linked.set(link.beach_id, set);
   }
   const hasRealSeasons = new Set(realSeasons.map((r) => r.beach_id));
+  const clubIndex = { all: clubs, byId: new Map(clubs.map((c) => [c.id, c])) };
 
   const beachRefusals = new Map<number, string | null>();
   if (options.checkBeach)
     for (const beach of beaches.values()) beachRefusals.set(beach.id, await options.checkBeach(beach));
 
   const plans = new Map<string, SeasonPlan>();
+  let checked = 0;
   for (const { line, row } of parsed) {
+    // A national roster is tens of thousands of rows: let the server answer others meanwhile.
+    if (++checked % SLICE_ROWS === 0) await yieldToEventLoop();
     const beach = beaches.get(row.beach);
     if (!beach) {
       if (sample) report.skipped.push({ line, reason: `no beach with key ${row.beach}` });
@@ -450,7 +486,12 @@ export async function importPatrolRows(
       report.skipped.push({ line, reason: `${row.beach} has real patrol seasons` });
       continue;
     }
-    const club = findClub(row.club, beach, clubs, linked);
+    const club = findClub(row.club, beach, clubIndex, linked);
+    if (typeof club === 'string') {
+      if (sample) report.skipped.push({ line, reason: club });
+      else report.rejected.push({ line, reasons: [`club: ${club}`] });
+      continue;
+    }
     if (!club && sample) {
       report.skipped.push({ line, reason: `no club "${row.club}" for ${row.beach}` });
       continue;
@@ -518,19 +559,11 @@ export async function importPatrolRows(
 
   const now = (options.now ?? new Date()).toISOString();
   if (options.dryRun) {
-    // Counted as the write would count them, then rolled back.
-    await db
-      .transaction()
-      .execute(async (trx) => {
-        const written = await writeSeasons(trx, [...plans.values()], sample ? 1 : 0, now);
-        report.added += written.added;
-        report.updated += written.updated;
-        report.unchanged += written.unchanged;
-        throw new DryRunRollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof DryRunRollback)) throw error;
-      });
+    // Counted as the write would count them, from reads alone: no write lock is held meanwhile.
+    const compared = await compareSeasons(db, [...plans.values()], sample ? 1 : 0);
+    report.added += compared.fresh.length;
+    report.updated += compared.changed.length;
+    report.unchanged += compared.unchanged.length;
     return sortReport(report);
   }
   await db.transaction().execute(async (trx) => {

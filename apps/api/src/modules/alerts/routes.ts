@@ -7,7 +7,7 @@ import type { AccountsService } from '../accounts/accounts.service.ts';
 import { requireUser, sessionOf } from '../accounts/auth.ts';
 import { isKnownTimeZone } from '../weather/wall-clock.ts';
 import { SWELL_CHOICES } from './sources.ts';
-import { BUILT_IN_DEFAULTS, beachesById } from './store.ts';
+import { BUILT_IN_DEFAULTS, PUSH_SUBSCRIPTIONS_MAX, beachesById, normaliseEndpoint } from './store.ts';
 import { DEFAULT_QUIET_END, DEFAULT_QUIET_START, DEFAULT_TIME_ZONE } from './quiet-hours.ts';
 
 /**
@@ -28,6 +28,8 @@ export const MSG = {
   notConfigured: 'Web Push is not configured on this server.',
   endpoint: 'The endpoint must be an https:// URL of a known push service.',
   subscriptionNotFound: 'No such push subscription for this account.',
+  endpointTaken:
+    'This push subscription belongs to another account. Sign out of that account in this browser, or subscribe this browser again (a new subscription).',
   notFollowed: 'Follow this beach first to choose its alerts.',
   created: 'This browser will get alerts.',
   removed: 'This browser will no longer get alerts.',
@@ -135,28 +137,56 @@ export function alertsRoutes(app: FastifyInstance, options: PushRoutesOptions): 
       throw validationFailed({ endpoint: [MSG.endpoint] });
     if (!options.vapidPublicKey()) throw new HttpError(404, MSG.notConfigured);
     const at = now();
-    // One account per endpoint: subscribed again on another account, it moves.
-    const row = await db
-      .insertInto('push_subscriptions')
-      .values({
-        user_id: session.user.id,
-        api_token_id: session.tokenId,
-        endpoint: body.endpoint,
-        p256dh: body.keys.p256dh,
-        auth: body.keys.auth,
-        created_at: at,
-      })
-      .onConflict((oc) =>
-        oc.column('endpoint').doUpdateSet({
-          user_id: session.user.id,
+    const endpoint = normaliseEndpoint(body.endpoint);
+    const userId = session.user.id;
+    const row = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('push_subscriptions')
+        .values({
+          user_id: userId,
           api_token_id: session.tokenId,
+          endpoint,
           p256dh: body.keys.p256dh,
           auth: body.keys.auth,
           created_at: at,
-        }),
-      )
-      .returning(['id', 'endpoint', 'created_at'])
-      .executeTakeFirstOrThrow();
+        })
+        .onConflict((oc) => oc.column('endpoint').doNothing())
+        .returning(['id', 'endpoint', 'created_at'])
+        .executeTakeFirst();
+      if (!inserted) {
+        // The endpoint is known. Its owner may renew its keys and session; another account may not
+        // take it (knowing an endpoint proves nothing): the browser can make itself a new one.
+        const refreshed = await trx
+          .updateTable('push_subscriptions')
+          .set({ api_token_id: session.tokenId, p256dh: body.keys.p256dh, auth: body.keys.auth })
+          .where('endpoint', '=', endpoint)
+          .where('user_id', '=', userId)
+          .returning(['id', 'endpoint', 'created_at'])
+          .executeTakeFirst();
+        if (!refreshed) throw new HttpError(409, MSG.endpointTaken);
+        return refreshed;
+      }
+      // Past the cap the oldest go: browsers seldom say when they drop a subscription, so the
+      // newest is the one most likely alive.
+      const kept = await trx
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(PUSH_SUBSCRIPTIONS_MAX)
+        .execute();
+      await trx
+        .deleteFrom('push_subscriptions')
+        .where('user_id', '=', userId)
+        .where(
+          'id',
+          'not in',
+          kept.map((k) => k.id),
+        )
+        .execute();
+      return inserted;
+    });
     return reply.status(201).send({ message: MSG.created, subscription: row });
   });
 
@@ -169,7 +199,7 @@ export function alertsRoutes(app: FastifyInstance, options: PushRoutesOptions): 
     );
     const result = await db
       .deleteFrom('push_subscriptions')
-      .where('endpoint', '=', body.endpoint)
+      .where('endpoint', '=', normaliseEndpoint(body.endpoint))
       .where('user_id', '=', session.user.id)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw notFound(MSG.subscriptionNotFound);

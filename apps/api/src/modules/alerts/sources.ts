@@ -8,6 +8,7 @@ import type { MarineProvider } from '../../providers/open-meteo-marine.ts';
 import type { WaterQualityService } from '../water-quality/index.ts';
 import {
   beachesWanting,
+  cancelPending,
   fanOut,
   insertEvent,
   readSourceState,
@@ -103,8 +104,39 @@ function wallClock(at: Date, timeZone: string): string {
 }
 
 /**
+ * Status alerts of one beach are merged within STATUS_MERGE_MS of the last one sent (README
+ * "Alerts"), so a mistaken close → reopen (→ close …) reaches followers as one correction, not a
+ * stream:
+ *
+ * - A change more than the window after the last alert sent, and a change that closes a beach its
+ *   followers were last told is open, go out at once (closures are never held).
+ * - Any other change within the window is a correction, held until the window ends and sent then
+ *   with the state at that moment; a later change within the window replaces it, and if the beach
+ *   is back to what followers were told, nothing more is sent.
+ * - Only the alert that tells of a closure carries the lifesaver's message; corrections and
+ *   reopenings say the state and who set it, when.
+ *
+ * What followers were told (and a held correction) is the beach's `status:<id>` source state,
+ * read and written in the status service's transaction, which has locked the beach's row.
+ */
+export const STATUS_MERGE_MS = 10 * 60_000;
+
+interface Told {
+  /** "open", or the closing status and its reason ("closed:shark_sighting"). */
+  key: string;
+  closing: boolean;
+  /** When that alert went out. */
+  at: string;
+}
+interface StatusThread {
+  told: Told;
+  /** A correction waiting for the window's end. */
+  held: (Told & { eventId: number }) | null;
+}
+
+/**
  * The console hook: a beach closing, turning inclement, or reopening after either, becomes an
- * event for the beach's followers. Runs inside the status service's transaction.
+ * event for the beach's followers, merged as above. Runs inside the status service's transaction.
  */
 export async function onStatusChanged(
   trx: Transaction<DB> | Kysely<DB>,
@@ -118,12 +150,47 @@ export async function onStatusChanged(
   if (toClosing && to.status?.toLowerCase() === from.status?.toLowerCase() && to.reason === from.reason)
     return null;
   const at = change.at instanceof Date ? change.at : new Date(change.at);
+  const atIso = at.toISOString();
   const beach = await trx
     .selectFrom('beaches')
     .select(['id', 'state', 'timezone'])
     .where('id', '=', change.beachId)
     .executeTakeFirst();
   if (!beach) return null;
+
+  const stateKey = `status:${beach.id}`;
+  const remembered = (await readSourceState(trx, [stateKey])).get(stateKey);
+  let thread: StatusThread | null = remembered ? (JSON.parse(remembered) as StatusThread) : null;
+  const held = thread?.held;
+  if (thread && held) {
+    if (Date.parse(held.at) <= at.getTime()) {
+      // The correction has gone out: it is what followers were told.
+      thread = { told: { key: held.key, closing: held.closing, at: held.at }, held: null };
+    } else {
+      await cancelPending(trx, held.eventId, 'replaced by a later change within the merge window', atIso);
+      thread = { ...thread, held: null };
+    }
+  }
+  const key = toClosing ? `${(to.status ?? '').toLowerCase()}:${to.reason ?? ''}` : 'open';
+  const told = thread?.told ?? null;
+  const elapsed = told === null ? -1 : at.getTime() - Date.parse(told.at);
+  // A change stamped before the last alert (a clock set back) starts afresh.
+  const withinWindow = told !== null && elapsed >= 0 && elapsed < STATUS_MERGE_MS;
+  const save = (next: StatusThread) =>
+    trx
+      .insertInto('alert_source_state')
+      .values({ key: stateKey, value: JSON.stringify(next), updated_at: atIso })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(next), updated_at: atIso }))
+      .execute();
+  // Back, within the window, to what followers were told: nothing new to say (the held correction,
+  // if any, was cancelled). After the window a change always goes out (the status may have expired).
+  if (withinWindow && key === told.key) {
+    if (thread) await save(thread);
+    return null;
+  }
+  const correction = withinWindow && !(toClosing && !told.closing);
+  const sendAt = correction ? new Date(Date.parse(told.at) + STATUS_MERGE_MS) : at;
+
   const by =
     change.setBy === 'operator'
       ? 'beach operator'
@@ -132,30 +199,39 @@ export async function onStatusChanged(
         : 'lifesavers';
   const when = wallClock(at, beach.timezone);
   const reason = to.reason ? (STATUS_LABELS[to.reason] ?? to.reason) : null;
-  const title = toClosing
+  const state = toClosing
     ? to.status === 'Inclement' || to.status?.toLowerCase() === 'inclement'
       ? 'Inclement'
       : 'Closed'
     : 'Reopened';
-  const body = toClosing
-    ? `${[reason, to.message].filter(Boolean).join(': ') || title} — set by ${by} at ${when}.`
-    : `${to.status ? `Now ${to.status}` : 'No longer closed'} — set by ${by} at ${when}.`;
+  const title = correction ? `Correction: ${state}` : state;
+  const now = toClosing ? (reason ?? state) : to.status ? `Now ${to.status}` : 'No longer closed';
+  const body = correction
+    ? `Correction to the alert of ${wallClock(new Date(told.at), beach.timezone)}: ${now} — set by ${by} at ${when}.`
+    : toClosing
+      ? `${[reason, to.message].filter(Boolean).join(': ') || state} — set by ${by} at ${when}.`
+      : `${now} — set by ${by} at ${when}.`;
   const eventId = await insertEvent(
     trx,
     {
-      dedupeKey: `status:${beach.id}:${at.toISOString()}:${to.status ?? 'none'}`,
+      dedupeKey: `status:${beach.id}:${atIso}:${to.status ?? 'none'}`,
       kind: 'status',
       beachId: beach.id,
       state: beach.state,
       title,
       body,
       source: 'SafeShore lifesaver console',
-      occurredAt: at.toISOString(),
+      occurredAt: atIso,
     },
-    at.toISOString(),
+    atIso,
   );
   if (eventId === null) return null;
-  await fanOut(trx, eventId, [beach.id], { column: 'status' }, at.toISOString());
+  await fanOut(trx, eventId, [beach.id], { column: 'status' }, atIso, sendAt.toISOString());
+  await save(
+    correction
+      ? { told: told, held: { eventId, key, closing: toClosing, at: sendAt.toISOString() } }
+      : { told: { key, closing: toClosing, at: atIso }, held: null },
+  );
   return eventId;
 }
 

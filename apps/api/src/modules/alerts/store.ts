@@ -41,6 +41,23 @@ export interface NewEvent {
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/**
+ * Web Push subscriptions one account keeps (README "Alerts"): a person has a few browsers, not
+ * hundreds; a new one past the cap replaces the oldest. An event goes to at most this many.
+ */
+export const PUSH_SUBSCRIPTIONS_MAX = 10;
+
+/**
+ * An endpoint as stored and compared (WHATWG URL serialisation): scheme and host lower-cased,
+ * the default port dropped, dot segments resolved, the fragment (never sent) dropped, so
+ * look-alike spellings of one endpoint are one row. The path keeps its case: it is the token.
+ */
+export function normaliseEndpoint(endpoint: string): string {
+  const url = new URL(endpoint);
+  url.hash = '';
+  return url.href;
+}
+
 /** Inserts the event unless its dedupe key exists; the new id, or null when it was already known. */
 export async function insertEvent(db: Db, event: NewEvent, at: string): Promise<number | null> {
   const row = await db
@@ -81,7 +98,7 @@ export async function beachesWanting(db: Db, column: PreferenceColumn): Promise<
 
 /**
  * Writes outbox rows for the followers of `beachIds` who want this kind of alert (or, for swell,
- * whose chosen height is `swellM`). Returns the rows written.
+ * whose chosen height is `swellM`), due at `sendAt` (default: at once). Returns the rows written.
  */
 export async function fanOut(
   db: Db,
@@ -89,6 +106,7 @@ export async function fanOut(
   beachIds: readonly number[],
   choice: { column: PreferenceColumn } | { swellM: number },
   at: string,
+  sendAt: string = at,
 ): Promise<number> {
   let written = 0;
   for (let i = 0; i < beachIds.length; i += 500) {
@@ -129,7 +147,7 @@ export async function fanOut(
         'f.user_id',
         'f.beach_id',
         eb.val('pending').as('status'),
-        eb.val(at).as('next_attempt_at'),
+        eb.val(sendAt).as('next_attempt_at'),
         eb.val(at).as('created_at'),
       ]);
     const result = await db
@@ -167,6 +185,17 @@ export async function beachesById(db: Db, ids: readonly number[]) {
       });
   }
   return found;
+}
+
+/** Cancels an event's deliveries still waiting (a held correction replaced by a later one). */
+export async function cancelPending(db: Db, eventId: number, reason: string, at: string): Promise<number> {
+  const result = await db
+    .updateTable('alert_outbox')
+    .set({ status: 'skipped', last_error: reason, finished_at: at })
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Moves a source's remembered value from `from` (null: none yet) to `to`; false when someone else did. */

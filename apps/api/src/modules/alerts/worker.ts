@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { DEFAULT_QUIET_END, DEFAULT_QUIET_START, DEFAULT_TIME_ZONE, quietUntil } from './quiet-hours.ts';
-import { beachesById } from './store.ts';
+import { PUSH_SUBSCRIPTIONS_MAX, beachesById } from './store.ts';
 import type { FcmSender, PushMessage, SendResult, WebPushSender } from './senders/types.ts';
 
 /**
@@ -242,6 +242,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         .selectFrom('push_subscriptions')
         .select(['id', 'user_id', 'endpoint', 'p256dh', 'auth'])
         .where('user_id', 'in', userIds)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
         .execute(),
       beachesById(db, [...new Set(rows.map((row) => row.beach_id))]),
       (() => {
@@ -264,11 +266,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         ...(targetsOf.get(d.user_id) ?? []),
         { provider: 'fcm', id: d.id, token: d.token },
       ]);
-    for (const s of subscriptions)
+    // The newest PUSH_SUBSCRIPTIONS_MAX browsers of a person, whatever rows older code left.
+    const browsers = new Map<number, number>();
+    for (const s of subscriptions) {
+      const count = browsers.get(s.user_id) ?? 0;
+      if (count >= PUSH_SUBSCRIPTIONS_MAX) continue;
+      browsers.set(s.user_id, count + 1);
       targetsOf.set(s.user_id, [
         ...(targetsOf.get(s.user_id) ?? []),
         { provider: 'webpush', id: s.id, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth },
       ]);
+    }
     const delivered = new Set(done.map((d) => `${d.outbox_id}:${d.provider}:${d.target_id}`));
     const deliveredBefore = new Set(done.map((d) => d.outbox_id));
 

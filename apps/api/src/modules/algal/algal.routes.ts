@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALGAL_MESSAGES, MetricBodySchema } from '@safeshore/domain';
-import { HttpError, notFound, parseInput, validationFailed } from '../../http/errors.ts';
+import { notFound, parseInput, validationFailed } from '../../http/errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { requireUser, sessionOf } from '../accounts/auth.ts';
 import type { AlgalService } from './algal.service.ts';
 import { STORAGE_KEY } from './storage.ts';
+import { uploadFailure } from '../../http/multipart.ts';
 
 /** A preHandler after requireUser: 403 unless the user has the algal role. */
 async function requireAlgalRole(request: FastifyRequest, reply: FastifyReply) {
@@ -17,10 +18,6 @@ async function requireAlgalRole(request: FastifyRequest, reply: FastifyReply) {
 function idParam(raw: string): number {
   if (!/^\d{1,9}$/.test(raw)) throw notFound(ALGAL_MESSAGES.beachNotInProgramme);
   return Number(raw);
-}
-
-function isTooLarge(error: unknown): boolean {
-  return (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
 export async function algalRoutes(
@@ -67,8 +64,7 @@ export async function algalRoutes(
           }
         }
       } catch (error) {
-        if (isTooLarge(error)) throw new HttpError(413, ALGAL_MESSAGES.photoTooLarge(maxPhotoBytes));
-        throw error;
+        throw uploadFailure(error, ALGAL_MESSAGES.photoTooLarge(maxPhotoBytes));
       }
       if (!photo || photo.length === 0) throw validationFailed({ photo: [ALGAL_MESSAGES.photoRequired] });
       let replaceId: number | null = null;

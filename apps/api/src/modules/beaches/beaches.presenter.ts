@@ -1,5 +1,5 @@
 import type { Beach, BeachDetailResponse, BeachSummary, TodayPost } from '@safeshore/domain';
-import { beachUrl, liveStatusAt, presentShoreNormal } from '@safeshore/domain';
+import { beachUrl, isSafeLinkUrl, liveStatusAt, presentShoreNormal } from '@safeshore/domain';
 import type { BeachRow } from '../../db/schema.ts';
 
 /** A 0/1 fact, null when unknown (the detail and the offline record show flags alike). */
@@ -90,7 +90,10 @@ export function presentBeach(row: BeachRow, extras: BeachExtras): Beach {
     patrol_set_at: null,
     patrol_set_by: null,
     clubs: extras.clubs,
-    facilities: parseJson<Beach['facilities']>(row.facilities, []),
+    // A link stored before the import's URL rule (or by hand) that could open another site is dropped.
+    facilities: parseJson<Beach['facilities']>(row.facilities, []).map((facility) =>
+      facility.url && !isSafeLinkUrl(facility.url) ? { ...facility, url: null } : facility,
+    ),
     beach_type: row.beach_type ?? null,
     shore_normal: presentShoreNormal(row),
     attendances: {},

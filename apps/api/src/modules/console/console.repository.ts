@@ -220,17 +220,26 @@ function consoleQueries(db: Kysely<DB> | Transaction<DB>) {
       const { states, areaKeys, beachId, beforeId, limit } = filter;
       // An operator with no scope reads nothing.
       if (states.length + areaKeys.length === 0) return [];
-      let query = db.selectFrom('console_audit').selectAll();
-      if (beachId !== undefined) query = query.where('beach_id', '=', beachId);
-      if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+      // The actor's account as it is now, beside the text recorded then.
+      let query = db
+        .selectFrom('console_audit as a')
+        .leftJoin('users as u', 'u.id', 'a.actor_user_id')
+        .selectAll('a')
+        .select([
+          'u.first_name as actor_first_name',
+          'u.last_name as actor_last_name',
+          'u.email as actor_email',
+        ]);
+      if (beachId !== undefined) query = query.where('a.beach_id', '=', beachId);
+      if (beforeId !== undefined) query = query.where('a.id', '<', beforeId);
       return query
         .where((eb) =>
           eb.or([
-            ...(states.length > 0 ? [eb('state', 'in', states)] : []),
-            ...(areaKeys.length > 0 ? [eb('area_key', 'in', areaKeys)] : []),
+            ...(states.length > 0 ? [eb('a.state', 'in', states)] : []),
+            ...(areaKeys.length > 0 ? [eb('a.area_key', 'in', areaKeys)] : []),
           ]),
         )
-        .orderBy('id', 'desc')
+        .orderBy('a.id', 'desc')
         .limit(limit)
         .execute();
     },

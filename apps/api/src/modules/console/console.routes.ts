@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALGAL_MESSAGES, CONSOLE_MESSAGES, type AuditEntry } from '@safeshore/domain';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
+import { uploadFailure } from '../../http/multipart.ts';
 import { csvField } from '../../lib/csv.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { requireUser, sessionOf } from '../accounts/auth.ts';
@@ -44,6 +45,8 @@ export const AUDIT_CSV_COLUMNS = [
   'action',
   'from',
   'to',
+  'actor_user_id',
+  'actor_now',
 ] as const;
 
 export function auditCsv(entries: AuditEntry[]): string {
@@ -60,16 +63,14 @@ export function auditCsv(entries: AuditEntry[]): string {
         entry.action,
         entry.from === null ? null : JSON.stringify(entry.from),
         entry.to === null ? null : JSON.stringify(entry.to),
+        entry.actor_user_id,
+        entry.actor_now,
       ]
         .map(safeCell)
         .join(','),
     );
   }
   return `${lines.join('\r\n')}\r\n`;
-}
-
-function isTooLarge(error: unknown): boolean {
-  return (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
 /**
@@ -132,8 +133,7 @@ export async function consoleRoutes(
             }
           }
         } catch (error) {
-          if (isTooLarge(error)) throw new HttpError(413, ALGAL_MESSAGES.photoTooLarge(maxPhotoBytes));
-          throw error;
+          throw uploadFailure(error, ALGAL_MESSAGES.photoTooLarge(maxPhotoBytes));
         }
       }
       return send(reply, await service.createPost(context, beachId, { text, photo }));

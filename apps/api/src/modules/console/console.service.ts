@@ -140,6 +140,10 @@ function presentAudit(row: {
   at: string;
   actor: string;
   actor_role: string | null;
+  actor_user_id: number | null;
+  actor_first_name: string | null;
+  actor_last_name: string | null;
+  actor_email: string | null;
   beach_id: number | null;
   beach_name: string | null;
   action: string;
@@ -153,6 +157,11 @@ function presentAudit(row: {
     at: row.at,
     actor: row.actor,
     actor_role: row.actor_role,
+    actor_user_id: row.actor_user_id === null ? null : Number(row.actor_user_id),
+    actor_now:
+      row.actor_email === null
+        ? null
+        : `${row.actor_first_name ?? ''} ${row.actor_last_name ?? ''} <${row.actor_email}>`.trim(),
     beach_id: row.beach_id === null ? null : Number(row.beach_id),
     beach_name: row.beach_name,
     action: row.action,

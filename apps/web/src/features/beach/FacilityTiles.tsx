@@ -1,4 +1,4 @@
-import type { Facility, FacilityGroup } from '@safeshore/domain';
+import { isSafeLinkUrl, type Facility, type FacilityGroup } from '@safeshore/domain';
 import { facilityIcon, hazardIcon, RegulationIcon } from '../../ui/icons/index.ts';
 
 const TILES: Array<{ group: FacilityGroup; heading: string }> = [
@@ -28,7 +28,12 @@ export function FacilityTiles({ groups }: { groups: Record<FacilityGroup, Facili
                 return (
                   <li key={`${facility.type}-${facility.name}`}>
                     <Icon size={22} />
-                    {facility.url ? <a href={facility.url}>{facility.name}</a> : facility.name}
+                    {/* Only links that stay an https:// address or a path on this site (isSafeLinkUrl). */}
+                    {facility.url && isSafeLinkUrl(facility.url) ? (
+                      <a href={facility.url}>{facility.name}</a>
+                    ) : (
+                      facility.name
+                    )}
                   </li>
                 );
               })}

@@ -183,8 +183,14 @@ function AuditRow({ entry, now, timeZone }: { entry: AuditEntry; now: Date; time
         {auditValueText(entry.from)} → {auditValueText(entry.to)}
       </p>
       <p className="muted">
-        {entry.actor}
-        {entry.actor_role && ` (${entry.actor_role})`} ·{' '}
+        {/* Who: the account (its id and its name now); the text recorded then only when it differs. */}
+        {entry.actor_now ?? entry.actor}
+        {entry.actor_role && ` (${entry.actor_role})`}
+        {entry.actor_user_id !== null && ` · account #${entry.actor_user_id}`}
+        {entry.actor_user_id !== null && entry.actor_now === null && ', since deleted'}
+        {entry.actor_now !== null &&
+          entry.actor_now !== entry.actor &&
+          `, recorded as “${entry.actor}”`} ·{' '}
         <time dateTime={entry.at}>{formatPlaceTime(new Date(entry.at), now, timeZone ?? DEVICE_ZONE)}</time>
         {timeZone ? ' beach time' : ' your time'}
       </p>

@@ -233,6 +233,8 @@ describe('operator screens', () => {
       at: '2026-11-21T00:42:00.000Z',
       actor: 'Sam Surfer <sam@example.com>',
       actor_role: 'lifesaver',
+      actor_user_id: 7,
+      actor_now: 'Sam Surfer <sam@example.com>',
       beach_id: 1,
       beach_name: 'Bondi Beach',
       action,
@@ -251,7 +253,7 @@ describe('operator screens', () => {
     renderScreen(<AuditPage />, { path: '/console/audit' });
     expect(await screen.findByText('Status set')).toBeTruthy();
     expect(screen.getByText('none → Closed — shark sighting')).toBeTruthy();
-    expect(screen.getByText(/Sam Surfer <sam@example.com> \(lifesaver\)/)).toBeTruthy();
+    expect(screen.getByText(/Sam Surfer <sam@example.com> \(lifesaver\) · account #7 ·/)).toBeTruthy();
     expect(screen.getByText('11:42 am')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Show older changes' }));
     expect(await screen.findByText('On duty')).toBeTruthy();

@@ -5,7 +5,7 @@ import { TOKEN, mockApi, user } from '../../test/api-mock.ts';
 import { renderScreen } from '../../test/render.tsx';
 import type { Preferences } from './api.ts';
 import { NotificationsPage } from './NotificationsPage.tsx';
-import { base64UrlToBytes, pushSupport } from './push.ts';
+import { base64UrlToBytes, pushSupport, subscribeThisBrowser } from './push.ts';
 
 beforeEach(() => setSession({ token: TOKEN, user: user() }));
 afterEach(() => {
@@ -146,5 +146,59 @@ describe('base64UrlToBytes', () => {
     expect(bytes).toHaveLength(65);
     expect(bytes[0]).toBe(4);
     expect(bytes[bytes.length - 1]).toBe(0x58);
+  });
+});
+
+describe('subscribeThisBrowser', () => {
+  const KEY = 'BLQFmJMZBwgqeeI4Smv8gACQSMT2xKugMDOv-8iXVOz1_IXJJQQ4184LWWNFSKsdj-M0iyuUmnKsL_eVOMtbnFg';
+  /** A browser's push manager: each subscribe() makes a new endpoint, as a push service does. */
+  function browser(existing: string | null) {
+    let made = 0;
+    const subscription = (endpoint: string) => ({
+      endpoint,
+      options: { applicationServerKey: base64UrlToBytes(KEY).buffer },
+      toJSON: () => ({ endpoint, keys: { p256dh: 'p', auth: 'a' } }),
+      unsubscribe: vi.fn(async () => true),
+    });
+    const current = existing === null ? null : subscription(existing);
+    const pushManager = {
+      getSubscription: vi.fn(async () => current),
+      subscribe: vi.fn(async () => subscription(`https://fcm.googleapis.com/fcm/send/new-${++made}`)),
+    };
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission: async () => 'granted' });
+    vi.stubGlobal('navigator', { serviceWorker: { ready: Promise.resolve({ pushManager }) } });
+    return { current, pushManager };
+  }
+
+  it('makes a new subscription when another account holds this browser’s endpoint (409), and registers that', async () => {
+    const { current, pushManager } = browser('https://fcm.googleapis.com/fcm/send/old');
+    const api = mockApi({
+      'GET /api/v5/push/vapid-public-key': [200, { key: KEY }],
+      'POST /api/v5/push/subscriptions': (body) =>
+        (body as { endpoint: string }).endpoint.endsWith('/old')
+          ? [409, { message: 'This push subscription belongs to another account.' }]
+          : [201, { message: 'This browser will get alerts.' }],
+    });
+    const subscription = await subscribeThisBrowser();
+    expect(current!.unsubscribe).toHaveBeenCalledOnce();
+    expect(pushManager.subscribe).toHaveBeenCalledOnce();
+    expect(subscription.endpoint).toBe('https://fcm.googleapis.com/fcm/send/new-1');
+    expect(
+      api.calls.filter((c) => c.method === 'POST').map((c) => (c.body as { endpoint: string }).endpoint),
+    ).toEqual(['https://fcm.googleapis.com/fcm/send/old', 'https://fcm.googleapis.com/fcm/send/new-1']);
+  });
+
+  it('passes other refusals on without touching the subscription', async () => {
+    const { current, pushManager } = browser('https://fcm.googleapis.com/fcm/send/old');
+    mockApi({
+      'GET /api/v5/push/vapid-public-key': [200, { key: KEY }],
+      'POST /api/v5/push/subscriptions': [
+        422,
+        { message: 'The endpoint must be an https:// URL.', errors: {} },
+      ],
+    });
+    await expect(subscribeThisBrowser()).rejects.toMatchObject({ status: 422 });
+    expect(current!.unsubscribe).not.toHaveBeenCalled();
+    expect(pushManager.subscribe).not.toHaveBeenCalled();
   });
 });

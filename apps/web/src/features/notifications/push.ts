@@ -1,3 +1,4 @@
+import { ApiError } from '../../data/api.ts';
 import { fetchVapidKey, registerSubscription, removeSubscription } from './api.ts';
 
 /**
@@ -51,8 +52,19 @@ export async function subscribeThisBrowser(): Promise<PushSubscription> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: wanted });
-  await registerSubscription(subscription.toJSON());
+  const subscribe = () => reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: wanted });
+  subscription ??= await subscribe();
+  try {
+    await registerSubscription(subscription.toJSON());
+  } catch (error) {
+    // 409: another account (signed in here before, never signed out) holds this endpoint, and the
+    // server does not hand it over. A new subscription is a new endpoint, which only this browser
+    // can make; the old one stops working, and the server forgets it when the push service says so.
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    await subscription.unsubscribe();
+    subscription = await subscribe();
+    await registerSubscription(subscription.toJSON());
+  }
   return subscription;
 }
 

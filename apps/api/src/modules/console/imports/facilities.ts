@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeSearchText, type Facility } from '@safeshore/domain';
+import { isSafeLinkUrl, normalizeSearchText, type Facility } from '@safeshore/domain';
 import type { Database } from '../../../db/schema.ts';
 import { beachesByKey, readCsvText, type ImportBeach } from '../../../db/seed/import-file.ts';
 import {
@@ -71,8 +71,8 @@ const RowSchema = z
       .string()
       .max(500, 'must be at most 500 characters')
       .refine(
-        (v) => v === '' || /^https:\/\/[^\s]+$/.test(v) || /^\/(?!\/)[^\s]*$/.test(v),
-        'must be an https:// address or a path on this site (/…)',
+        (v) => v === '' || isSafeLinkUrl(v),
+        'must be an https:// address or a path on this site (/…), with no backslashes, spaces or control characters',
       )
       .default(''),
     source: z.string().min(1, 'is required: say where the facts come from').max(300),

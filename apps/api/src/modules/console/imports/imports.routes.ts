@@ -1,9 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONSOLE_MESSAGES, IMPORT_KINDS, type ImportKind } from '@safeshore/domain';
 import type { Database } from '../../../db/schema.ts';
 import { ImportFileError } from '../../../db/seed/beach-rows.ts';
 import { HttpError, notFound, validationFailed } from '../../../http/errors.ts';
+import { uploadFailure } from '../../../http/multipart.ts';
 import type { AccountsService } from '../../accounts/accounts.service.ts';
 import { requireUser, sessionOf } from '../../accounts/auth.ts';
 import type { FileStorage } from '../../algal/storage.ts';
@@ -16,6 +22,12 @@ import { PHOTO_MANIFEST, runImport, type ImportInput } from './index.ts';
 export const IMPORT_CSV_MAX_BYTES = 5 * 1024 * 1024;
 /** The most image files one photo upload may carry. */
 export const IMPORT_PHOTOS_MAX_FILES = 200;
+/**
+ * The most one import request may carry in all (manifest and images): 100 MB. Ten full-size
+ * photos or a few hundred web-sized ones; a larger set goes in several uploads (a manifest's rows
+ * only replace the photos of the beaches it names).
+ */
+export const IMPORT_REQUEST_MAX_BYTES = 100 * 1024 * 1024;
 
 export const IMPORT_MESSAGES = {
   unknownKind: `Unknown import kind: use one of ${IMPORT_KINDS.join(', ')}.`,
@@ -24,6 +36,7 @@ export const IMPORT_MESSAGES = {
   notCsv: 'The file must be a CSV file (.csv).',
   csvTooLarge: `The CSV file is too large: at most ${IMPORT_CSV_MAX_BYTES / 1024 / 1024} MB.`,
   tooManyFiles: `At most ${IMPORT_PHOTOS_MAX_FILES} photos per upload.`,
+  requestTooLarge: `The upload is too large: at most ${IMPORT_REQUEST_MAX_BYTES / 1024 / 1024} MB in all; split the photos over several uploads.`,
   outOfScope: 'outside your operator scope',
 } as const;
 
@@ -76,8 +89,67 @@ export const auditImport: ImportAudit = async (trx, { user, applied, at }) => {
     });
 };
 
-function isTooLarge(error: unknown): boolean {
-  return (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+interface Upload {
+  csv: { name: string; data: Buffer } | null;
+  /** Image files by the name the client gave, at their temporary path. */
+  images: Map<string, string>;
+  /** The temporary folder of the images (removed when the request is done), once one arrived. */
+  dir: string | null;
+}
+
+/**
+ * Reads an import's parts into `upload`: the CSV in memory (at most IMPORT_CSV_MAX_BYTES), each
+ * image streamed to a temporary file as it arrives (never whole in memory), everything counted
+ * against IMPORT_REQUEST_MAX_BYTES. Malformed bodies are 400s, files or requests too large 413s.
+ */
+async function readUpload(
+  request: FastifyRequest,
+  kind: ImportKind,
+  upload: Upload,
+  maxPhotoBytes: number,
+): Promise<void> {
+  const fileTooLarge = `A file is too large: at most ${Math.floor(maxPhotoBytes / 1024 / 1024)} MB.`;
+  let received = 0;
+  const count = (bytes: number) => {
+    received += bytes;
+    if (received > IMPORT_REQUEST_MAX_BYTES) throw new HttpError(413, IMPORT_MESSAGES.requestTooLarge);
+  };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      const isCsvPart = part.fieldname === 'file' || (kind === 'photos' && part.fieldname === 'manifest');
+      if (isCsvPart && upload.csv === null) {
+        const data = await part.toBuffer();
+        count(data.length);
+        if (data.length > IMPORT_CSV_MAX_BYTES)
+          throw validationFailed({ file: [IMPORT_MESSAGES.csvTooLarge] });
+        upload.csv = { name: part.filename || `${kind}.csv`, data };
+      } else if (kind === 'photos' && part.fieldname === 'photos') {
+        if (upload.images.size >= IMPORT_PHOTOS_MAX_FILES)
+          throw validationFailed({ photos: [IMPORT_MESSAGES.tooManyFiles] });
+        upload.dir ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'safeshore-photos-'));
+        // Stored under a number, never under the name the client gave.
+        const file = path.join(upload.dir, String(upload.images.size));
+        const counter = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            try {
+              count(chunk.length);
+              done(null, chunk);
+            } catch (error) {
+              done(error as Error);
+            }
+          },
+        });
+        await pipeline(part.file, counter, fs.createWriteStream(file));
+        if (part.file.truncated) throw new HttpError(413, fileTooLarge);
+        upload.images.set(part.filename, file);
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    throw uploadFailure(error, fileTooLarge);
+  }
 }
 
 /**
@@ -125,46 +197,22 @@ export async function consoleImportRoutes(
         const dryRun = dryRunText === 'true' || dryRunText === '1';
         if (!request.isMultipart()) throw validationFailed({ file: [IMPORT_MESSAGES.fileRequired] });
 
-        let csv: { name: string; data: Buffer } | null = null;
-        const images = new Map<string, Buffer>();
+        const declared = Number(request.headers['content-length'] ?? 0);
+        if (declared > IMPORT_REQUEST_MAX_BYTES) throw new HttpError(413, IMPORT_MESSAGES.requestTooLarge);
+        const upload: Upload = { csv: null, images: new Map(), dir: null };
         try {
-          for await (const part of request.parts()) {
-            if (part.type !== 'file') continue;
-            const isCsvPart =
-              part.fieldname === 'file' || (kind === 'photos' && part.fieldname === 'manifest');
-            if (isCsvPart && csv === null) {
-              const data = await part.toBuffer();
-              if (data.length > IMPORT_CSV_MAX_BYTES)
-                throw validationFailed({ file: [IMPORT_MESSAGES.csvTooLarge] });
-              csv = { name: part.filename || `${kind}.csv`, data };
-            } else if (kind === 'photos' && part.fieldname === 'photos') {
-              if (images.size >= IMPORT_PHOTOS_MAX_FILES)
-                throw validationFailed({ photos: [IMPORT_MESSAGES.tooManyFiles] });
-              images.set(part.filename, await part.toBuffer());
-            } else {
-              part.file.resume();
-            }
-          }
-        } catch (error) {
-          if (isTooLarge(error))
-            throw new HttpError(
-              413,
-              `A file is too large: at most ${Math.floor(maxPhotoBytes / 1024 / 1024)} MB.`,
-            );
-          throw error;
-        }
-        const field = kind === 'photos' ? 'manifest' : 'file';
-        if (!csv || csv.data.length === 0)
-          throw validationFailed({
-            [field]: [kind === 'photos' ? IMPORT_MESSAGES.manifestRequired : IMPORT_MESSAGES.fileRequired],
-          });
-        if (!csv.name.toLowerCase().endsWith('.csv'))
-          throw validationFailed({ [field]: [IMPORT_MESSAGES.notCsv] });
-        const file = { name: csv.name, text: csv.data.toString('utf8') };
-        const input: ImportInput =
-          kind === 'photos' ? { kind, upload: { manifest: file, files: images } } : { kind, file };
-
-        try {
+          await readUpload(request, kind, upload, maxPhotoBytes);
+          const field = kind === 'photos' ? 'manifest' : 'file';
+          const csv = upload.csv;
+          if (!csv || csv.data.length === 0)
+            throw validationFailed({
+              [field]: [kind === 'photos' ? IMPORT_MESSAGES.manifestRequired : IMPORT_MESSAGES.fileRequired],
+            });
+          if (!csv.name.toLowerCase().endsWith('.csv'))
+            throw validationFailed({ [field]: [IMPORT_MESSAGES.notCsv] });
+          const file = { name: csv.name, text: csv.data.toString('utf8') };
+          const input: ImportInput =
+            kind === 'photos' ? { kind, upload: { manifest: file, files: upload.images } } : { kind, file };
           const now = clock();
           const report = await runImport(
             db,
@@ -181,12 +229,14 @@ export async function consoleImportRoutes(
               afterWrite: (trx, applied) => (options.audit ?? auditImport)(trx, { user, applied, at: now }),
             },
             { storage, maxPhotoBytes },
-          );
+          ).catch((error: unknown) => {
+            if (error instanceof ImportFileError) throw validationFailed({ [field]: [error.message] });
+            throw error;
+          });
           reply.header('Cache-Control', 'no-store');
           return report;
-        } catch (error) {
-          if (error instanceof ImportFileError) throw validationFailed({ [field]: [error.message] });
-          throw error;
+        } finally {
+          if (upload.dir) await fs.promises.rm(upload.dir, { recursive: true, force: true });
         }
       },
     );

@@ -83,9 +83,8 @@ export async function readPhotoFolder(dir: string): Promise<PhotoUpload> {
   const named = new Set(
     readCsvText(text, manifest.name, PHOTO_COLUMNS, []).map((row) => row.values.file?.trim() ?? ''),
   );
-  const images = new Map<string, Buffer>();
+  const images = new Map<string, string>();
   for (const entry of files)
-    if (entry !== manifest && named.has(entry.name))
-      images.set(entry.name, await fs.readFile(path.join(dir, entry.name)));
+    if (entry !== manifest && named.has(entry.name)) images.set(entry.name, path.join(dir, entry.name));
   return { manifest: { name: manifest.name, text }, files: images };
 }

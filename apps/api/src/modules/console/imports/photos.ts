@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { Database } from '../../../db/schema.ts';
@@ -59,8 +61,11 @@ const RowSchema = z.object({
 
 export interface PhotoUpload {
   manifest: ImportCsv;
-  /** The image files by the name the manifest uses. */
-  files: Map<string, Buffer>;
+  /**
+   * The image files by the name the manifest uses: where each is on disk (the CLI's folder, an
+   * upload's temporary files). Images are read from disk by sharp, never held whole in memory.
+   */
+  files: Map<string, string>;
 }
 
 export interface PhotoImportOptions extends ImportRunOptions {
@@ -80,17 +85,34 @@ interface Processed {
   variants: Array<{ width: number; data: Buffer }>;
 }
 
+async function headOf(file: string): Promise<Buffer> {
+  const handle = await fs.promises.open(file);
+  try {
+    const head = Buffer.alloc(12);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function hashOf(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  await pipeline(fs.createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
 /**
- * The image at PHOTO_WIDTHS as WebP (orientation applied, metadata dropped); a width that would
- * enlarge the image is left out, so a small photo has fewer sizes. A reason string when the
- * content is not an acceptable image.
+ * The image file at PHOTO_WIDTHS as WebP (orientation applied, metadata dropped); a width that
+ * would enlarge the image is left out, so a small photo has fewer sizes. A reason string when the
+ * content is not an acceptable image. sharp reads the file and decodes on libuv's threads.
  */
-export async function processBeachPhoto(data: Buffer): Promise<Processed | string> {
-  const sniffed = sniffImageFormat(data);
+export async function processBeachPhoto(file: string): Promise<Processed | string> {
+  const sniffed = sniffImageFormat(await headOf(file));
   if (!sniffed) return 'is not a JPEG, PNG or WebP image (checked by its content)';
   let meta;
   try {
-    meta = await sharp(data, { limitInputPixels: false }).metadata();
+    meta = await sharp(file, { limitInputPixels: false }).metadata();
   } catch {
     return 'is not a readable image';
   }
@@ -99,7 +121,7 @@ export async function processBeachPhoto(data: Buffer): Promise<Processed | strin
   try {
     const variants: Processed['variants'] = [];
     for (const width of PHOTO_WIDTHS) {
-      const { data: out, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+      const { data: out, info } = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 })
@@ -109,7 +131,7 @@ export async function processBeachPhoto(data: Buffer): Promise<Processed | strin
       variants.push({ width: info.width, data: out });
       if (longSide < width) break;
     }
-    return { hash: crypto.createHash('sha256').update(data).digest('hex'), variants };
+    return { hash: await hashOf(file), variants };
   } catch {
     return 'is not a readable image';
   }
@@ -143,7 +165,7 @@ export async function importPhotos(
   );
   const refusals = await refusalsOf(beaches.values(), options.checkBeach);
 
-  const processed = new Map<Buffer, Processed | string>();
+  const processed = new Map<string, Processed | string>();
   const plans: PhotoPlan[] = [];
   const seen = new Map<string, number>();
   const sorts = new Map<number, number>();
@@ -153,8 +175,9 @@ export async function importPhotos(
     if (!beach) reasons.push(`beach: no beach with key ${row.beach}`);
     else if (refusals.has(beach.id)) reasons.push(`beach: ${refusals.get(beach.id)!}`);
     const data = upload.files.get(row.file);
+    const size = data === undefined ? 0 : (await fs.promises.stat(data)).size;
     if (!data) reasons.push(`file: ${row.file} is not among the files given`);
-    else if (data.length > options.maxBytes)
+    else if (size > options.maxBytes)
       reasons.push(`file: ${row.file} is larger than ${Math.floor(options.maxBytes / 1024 / 1024)} MB`);
     const earlier = seen.get(`${row.beach}\n${row.file}`);
     if (earlier) reasons.push(`file: ${row.file} is already listed for this beach on line ${earlier}`);

@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/schema.ts';
-import { readCsvText } from '../../../db/seed/import-file.ts';
+import { readCsvTextAsync } from '../../../db/seed/import-file.ts';
 import { PATROL_COLUMNS, PATROL_REQUIRED_COLUMNS, importPatrolRows } from '../../../db/seed/patrols.ts';
 import {
   announceChanges,
@@ -20,7 +20,7 @@ export async function importRosters(
   file: ImportCsv,
   options: ImportRunOptions,
 ): Promise<OperatorImportReport> {
-  const rows = readCsvText(file.text, file.name, PATROL_COLUMNS, PATROL_REQUIRED_COLUMNS);
+  const rows = await readCsvTextAsync(file.text, file.name, PATROL_COLUMNS, PATROL_REQUIRED_COLUMNS);
   const result = await importPatrolRows(db, rows, file.name, {
     now: options.now,
     dryRun: options.dryRun,
