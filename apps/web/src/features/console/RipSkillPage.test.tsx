@@ -59,12 +59,14 @@ afterEach(() => {
 
 const render = () => renderScreen(<RipSkillPage />, { path: '/console/rip-skill' });
 
-/** A table's body rows as the cells' text. */
+/** A table's places: the name, then its figures as shown. */
 function rowsOf(table: HTMLElement): string[][] {
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => Array.from(row.children, (cell) => cell.textContent ?? ''));
+  return Array.from(table.querySelectorAll('tbody'), (group) => [
+    within(group).getByRole('rowheader').textContent ?? '',
+    ...within(group)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent ?? ''),
+  ]);
 }
 
 describe('RipSkillPage', () => {
@@ -77,7 +79,7 @@ describe('RipSkillPage', () => {
       within(regions)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Region', 'Observations', 'Brier', 'Base-rate Brier', 'Skill']);
+    ).toEqual(['Observations', 'Brier', 'Base-rate Brier', 'Skill']);
     expect(rowsOf(regions)).toEqual([['Waverley, NSW', '3', '0.17', '0.22', '0.25']]);
     // Beaches by name; a score that cannot be given is said, not shown as 0.
     expect(rowsOf(screen.getByRole('table', { name: 'By beach' }))).toEqual([

@@ -62,10 +62,10 @@ function RipSkill({ userId }: { userId: number }) {
         </div>
       ) : (
         <>
-          <SkillTable title="By region" nameHeader="Region" rows={data.regions} />
+          <SkillTable title="By region" id="rip-skill-regions" rows={data.regions} />
           <SkillTable
             title="By beach"
-            nameHeader="Beach"
+            id="rip-skill-beaches"
             rows={[...data.beaches].sort((a, b) => a.name.localeCompare(b.name))}
           />
           <p className="muted">— : no score yet (every report the same, or none with an outlook).</p>
@@ -88,40 +88,38 @@ function score(value: number | null) {
   return value.toFixed(2);
 }
 
-function SkillTable({ title, nameHeader, rows }: { title: string; nameHeader: string; rows: RipSkillRow[] }) {
-  const id = `rip-skill-${nameHeader.toLowerCase()}`;
+/**
+ * One row group per region or beach: its name on a line of its own, its figures under the column
+ * headers, so the four figures fit side by side at 390 px.
+ */
+function SkillTable({ title, id, rows }: { title: string; id: string; rows: RipSkillRow[] }) {
   return (
     <section className="console-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <table className="console-skill" aria-labelledby={id}>
         <thead>
           <tr>
-            <th scope="col">{nameHeader}</th>
-            <th scope="col" className="console-skill__number">
-              Observations
-            </th>
-            <th scope="col" className="console-skill__number">
-              Brier
-            </th>
-            <th scope="col" className="console-skill__number">
-              Base-rate Brier
-            </th>
-            <th scope="col" className="console-skill__number">
-              Skill
-            </th>
+            <th scope="col">Observations</th>
+            <th scope="col">Brier</th>
+            <th scope="col">Base-rate Brier</th>
+            <th scope="col">Skill</th>
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.name}</th>
-              <td className="console-skill__number">{row.observations}</td>
-              <td className="console-skill__number">{score(row.brier)}</td>
-              <td className="console-skill__number">{score(row.brier_base)}</td>
-              <td className="console-skill__number">{score(row.skill)}</td>
+        {rows.map((row) => (
+          <tbody key={row.key}>
+            <tr>
+              <th scope="rowgroup" colSpan={4} className="console-skill__name">
+                {row.name}
+              </th>
             </tr>
-          ))}
-        </tbody>
+            <tr>
+              <td>{row.observations}</td>
+              <td>{score(row.brier)}</td>
+              <td>{score(row.brier_base)}</td>
+              <td>{score(row.skill)}</td>
+            </tr>
+          </tbody>
+        ))}
       </table>
     </section>
   );
