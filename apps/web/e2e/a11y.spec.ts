@@ -30,6 +30,7 @@ const EXAMPLES: Record<string, string> = {
   ConsoleAudit: '/console/audit',
   ConsoleTeam: '/console/team',
   ConsoleImports: '/console/imports',
+  ConsoleRipSkill: '/console/rip-skill',
   Beach: '/beach/nsw/waverley/bondi-beach/bondi-beach',
   'Offline-Beach': '/beach/1',
   'Offline-Location': '/postcode/2026',

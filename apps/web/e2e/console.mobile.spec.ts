@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process';
 import sharp from 'sharp';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { RipSkillReport } from '@safeshore/domain';
+import { providerUrls } from '../../api/test/fakes/upstream-server.ts';
 import { createAccount, auth, signIn, type Account } from './accounts-helpers.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { e2eClockEnv } from './support/clock.ts';
@@ -12,23 +15,57 @@ import { expect, newClockedContext, test } from './support/test.ts';
  * The lifesaver console at 390 px (issue 17): a lifesaver closes Bondi for a shark sighting and a
  * guest sees it in Right now within a second; then with no signal the lifesaver's next status waits
  * on the phone, is listed as waiting, and is sent once when the signal returns (the audit log has
- * it once). Every console screen passes axe.
+ * it once). A rip report made with no signal reaches the server once and shows in the operators'
+ * skill report (issue 29). Every console screen passes axe.
  */
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const BONDI_KEY = 'nsw-2026-bondi-beach';
 const BONDI = '/beach/nsw/waverley/bondi-beach/bondi-beach';
 /** Patrol and post go to a beach no other spec reads (a console patrol stays for the day). */
 const CLOVELLY_KEY = 'nsw-2031-clovelly-beach';
+/** Rip reports go to a beach no other spec reads (it gets a rip outlook for the run). */
+const MAROUBRA_KEY = 'nsw-2035-maroubra-beach';
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 /** Operator commands against the same database as the server under test, on the run's clock. */
 function admin(...args: string[]) {
+  adminWith({}, args);
+}
+
+function adminWith(env: Record<string, string>, args: string[]) {
   const result = spawnSync(process.execPath, ['apps/api/src/admin.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...e2eClockEnv(), SQLITE_PATH: process.env.E2E_DATABASE!, LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      ...e2eClockEnv(),
+      SQLITE_PATH: process.env.E2E_DATABASE!,
+      LOG_LEVEL: 'error',
+      ...env,
+    },
     encoding: 'utf8',
   });
   expect(result.status, result.stdout + result.stderr).toBe(0);
+}
+
+/**
+ * Gives a beach of this run's database a shore normal (no starter beach has one until the derived
+ * values are merged) and computes its rip outlook from the fake Open-Meteo, as the server would.
+ */
+function giveRipOutlook(key: string, degrees: number) {
+  const db = new DatabaseSync(process.env.E2E_DATABASE!);
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    const { changes } = db
+      .prepare(
+        `UPDATE beaches SET shore_normal_deg = ?, shore_normal_source = 'import',
+           shore_normal_confidence = 'high', shore_normal_note = ? WHERE key = ?`,
+      )
+      .run(degrees, 'Set by the browser test (console.mobile.spec.ts)', key);
+    expect(changes).toBe(1);
+  } finally {
+    db.close();
+  }
+  adminWith({ WEATHER_PROVIDERS: 'on', ...providerUrls(process.env.FAKE_UPSTREAM_URL!) }, ['rip-refresh']);
 }
 
 async function bondiId(request: APIRequestContext): Promise<number> {
@@ -42,6 +79,15 @@ async function shot(page: Page, name: string) {
   if (!process.env.SHOTS_DIR) return;
   fs.mkdirSync(process.env.SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `console-${name}.png`), fullPage: true });
+}
+
+/** The same screen at 1280 px too, for a person to look at (SHOTS_DIR). */
+async function shotWide(page: Page, name: string) {
+  if (!process.env.SHOTS_DIR) return;
+  await shot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, `${name}-1280`);
+  await page.setViewportSize(PHONE.viewport);
 }
 
 async function setStatus(page: Page, status: string, reason: string, message: string) {
@@ -255,4 +301,98 @@ test('patrol now and today’s conditions post: the public sees both', async ({ 
   );
   await expect(guest.getByText(text)).toBeVisible();
   await guestContext.close();
+});
+
+test('a lifesaver’s rip report, made offline at 390 px, reaches the server once and shows in the skill report', async ({
+  page,
+  context,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  giveRipOutlook(MAROUBRA_KEY, 100);
+  const reporter = await createAccount(request, 'rip-lifesaver');
+  admin('grant-role', reporter.email, 'lifesaver', '--beach', MAROUBRA_KEY);
+  const me = await request.get('/api/v5/console/me', { headers: auth(reporter.token) });
+  const maroubra = ((await me.json()) as { beaches: Array<{ id: number; key: string }> }).beaches.find(
+    (beach) => beach.key === MAROUBRA_KEY,
+  )!;
+  const outlook = await request.get(`/api/v5/beach/${maroubra.id}/rip-outlook`);
+  expect(((await outlook.json()) as { available: boolean }).available).toBe(true);
+
+  await signIn(page, reporter, `/console/beach/${maroubra.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Maroubra Beach' })).toBeVisible();
+  const rips = page.getByRole('group', { name: 'Rip activity now' });
+  // Three targets side by side, each large enough for a thumb.
+  for (const name of [/^None/, /^Some/, /^Strong/]) {
+    const box = (await rips.getByRole('button', { name }).boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(64);
+    expect(box.width).toBeGreaterThanOrEqual(96);
+  }
+  await expectNoAxeViolations(page);
+  await rips.scrollIntoViewIfNeeded();
+  await shotWide(page, 'rip-control');
+
+  const sent: string[] = [];
+  page.on('requestfinished', (req) => {
+    if (req.method() === 'POST' && req.url().endsWith(`/api/v5/beach/${maroubra.id}/rip-observations`)) {
+      sent.push(req.headers()['idempotency-key'] ?? '');
+    }
+  });
+  await context.setOffline(true);
+  await page.getByLabel('Note (optional)').fill('Rip beside the south rocks');
+  await rips.getByRole('button', { name: /^Some/ }).click();
+  await expect(
+    page.getByText(/No signal: saved on this phone \(some rip activity at Maroubra Beach, seen at /),
+  ).toBeVisible();
+  const queue = page.getByTestId('console-queue');
+  await expect(queue).toContainText('1 action is waiting to be sent');
+  await expect(queue).toContainText('Some rip activity: “Rip beside the south rocks”');
+  await expectNoAxeViolations(page);
+  await shotWide(page, 'rip-waiting');
+
+  await context.setOffline(false);
+  await expect(queue).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText(/Sent: some rip activity at Maroubra Beach, seen at /)).toBeVisible();
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
+  await expectNoAxeViolations(page);
+  // After a reload nothing is left on the phone and nothing is sent again.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Maroubra Beach' })).toBeVisible();
+  await expect(page.getByTestId('console-queue')).toHaveCount(0);
+  expect(sent).toHaveLength(1);
+
+  // The lifesaver has no skill report (the server answers 403) and is not offered one.
+  expect((await request.get('/api/v5/console/rip-skill', { headers: auth(reporter.token) })).status()).toBe(
+    403,
+  );
+  await page.goto('/console');
+  await expect(page.getByRole('heading', { level: 1, name: 'Lifesaver console' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Rip outlook skill' })).toHaveCount(0);
+
+  // The operator's skill report counts it once, before and after a reload.
+  const operatorContext = await newClockedContext(browser, PHONE);
+  const operatorPage = await operatorContext.newPage();
+  await signIn(operatorPage, operator, '/console');
+  await operatorPage.getByRole('link', { name: 'Rip outlook skill' }).click();
+  await expect(operatorPage.getByRole('heading', { level: 1, name: 'Rip outlook skill' })).toBeVisible();
+  // Each place is a row group: its name, then its figures (observations first).
+  const row = () =>
+    operatorPage
+      .getByRole('table', { name: 'By beach' })
+      .getByRole('rowgroup')
+      .filter({ has: operatorPage.getByRole('rowheader', { name: /^Maroubra Beach/ }) });
+  await expect(row().getByRole('cell').first()).toHaveText('1');
+  await expectNoAxeViolations(operatorPage);
+  await shotWide(operatorPage, 'rip-skill');
+  await operatorPage.reload();
+  await expect(row().getByRole('cell').first()).toHaveText('1');
+  const report = (await (
+    await request.get('/api/v5/console/rip-skill', { headers: auth(operator.token) })
+  ).json()) as RipSkillReport;
+  expect(report.beaches.filter((beach) => beach.key === String(maroubra.id))).toMatchObject([
+    { observations: 1 },
+  ]);
+  await operatorContext.close();
 });

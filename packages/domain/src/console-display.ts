@@ -7,6 +7,7 @@ import {
 } from './beach-status.ts';
 import type { PatrolsResponse } from './patrols.ts';
 import { statusText, type BeachStatusValue, type StatusSetBy } from './live-status.ts';
+import type { RipActivity } from './rip-outlook.ts';
 import { formatPlaceTime, localDate, placeTimeZone } from './time.ts';
 
 /**
@@ -152,6 +153,14 @@ const AUDIT_ACTION_LABELS: Record<string, string> = {
   'post.create': 'Conditions post',
   'role.grant': 'Role granted',
   'role.revoke': 'Role revoked',
+  'rip.observe': 'Rip activity reported',
+};
+
+/** A lifesaver's rip report (issue 29) in words, in the console and its queue. */
+export const RIP_ACTIVITY_TEXT: Record<RipActivity, string> = {
+  none: 'No rip activity',
+  some: 'Some rip activity',
+  strong: 'Strong rip activity',
 };
 
 /** "Status set", "Import: rosters". */

@@ -48,6 +48,8 @@ export const APP_ROUTES = [
   { name: 'ConsoleAudit', path: '/console/audit', title: 'Audit log', requiresAuth: true },
   { name: 'ConsoleTeam', path: '/console/team', title: 'Lifesaver team', requiresAuth: true },
   { name: 'ConsoleImports', path: '/console/imports', title: 'Imports', requiresAuth: true },
+  // The rip outlook against lifesavers' reports (issue 29): operators only, as console/rip-skill.
+  { name: 'ConsoleRipSkill', path: '/console/rip-skill', title: 'Rip outlook skill', requiresAuth: true },
   { name: 'Beach', path: '/beach/:state/:area/:location/:beachSlug', title: '' },
   { name: 'Offline-Beach', path: '/beach/:beachId', title: '' },
   { name: 'Offline-Location', path: '/postcode/:postcode', title: '' },

@@ -163,6 +163,7 @@ describe('audit wording', () => {
     expect(auditActionText('status.set')).toBe('Status set');
     expect(auditActionText('patrol.off')).toBe('Off duty');
     expect(auditActionText('import.rosters')).toBe('Import: rosters');
+    expect(auditActionText('rip.observe')).toBe('Rip activity reported');
     expect(auditActionText('something.new')).toBe('something.new');
   });
 

@@ -179,12 +179,13 @@ const SCREENS: Record<AppRouteName, Screen> = {
     lazy: () => import('../features/beach/BeachPage.tsx').then((m) => ({ Component: m.BeachPage })),
   },
   // The lifesaver console (issue 17), downloaded only when opened: one module for its screens, so
-  // Home's first download carries one import for them, not five.
+  // Home's first download carries one import for them, not one per screen.
   Console: { lazy: consoleScreen('ConsolePage') },
   ConsoleBeach: { lazy: consoleScreen('ConsoleBeachPage') },
   ConsoleAudit: { lazy: consoleScreen('AuditPage') },
   ConsoleTeam: { lazy: consoleScreen('TeamPage') },
   ConsoleImports: { lazy: consoleScreen('ImportsPage') },
+  ConsoleRipSkill: { lazy: consoleScreen('RipSkillPage') },
   '404': { Component: NotFoundPage },
 };
 

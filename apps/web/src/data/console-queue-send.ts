@@ -19,6 +19,8 @@ export function queuedRequest(item: QueueItem): {
       return { path: `${base}/status`, method: 'DELETE' };
     case 'patrol':
       return { path: `${base}/patrol`, method: 'PUT', json: action.body };
+    case 'rip':
+      return { path: `${base}/rip-observations`, method: 'POST', json: action.body };
     case 'post': {
       const form = new FormData();
       form.append('text', action.text);

@@ -1,12 +1,13 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { PatrolBody, StatusBody } from '@safeshore/domain';
+import type { PatrolBody, RipObservationBody, StatusBody } from '@safeshore/domain';
 
 /**
- * The lifesaver console's outbox (issue 17): every console action (status, patrol, post) is written
- * to IndexedDB with its own Idempotency-Key before it is sent, then sent in the order it was taken,
- * one at a time. With no signal it waits on the device and goes when the signal returns; the server
- * answers a repeated key with its first answer, so an action interrupted mid-send (the tab closed,
- * the connection dropped after the server saved it) is applied once however often it is replayed.
+ * The lifesaver console's outbox (issue 17): every console action (status, patrol, post, and the rip
+ * report of issue 29) is written to IndexedDB with its own Idempotency-Key before it is sent, then
+ * sent in the order it was taken, one at a time. With no signal it waits on the device and goes when
+ * the signal returns; the server answers a repeated key with its first answer, so an action
+ * interrupted mid-send (the tab closed, the connection dropped after the server saved it) is applied
+ * once however often it is replayed.
  *
  * Outcomes: a 2xx removes the action; no answer, 408, 429 or 5xx leave it (and everything after
  * it) waiting for the next attempt; a 401/419 leaves it waiting for the user to sign in again;
@@ -18,7 +19,10 @@ export type ConsoleAction =
   | { kind: 'status'; body: StatusBody }
   | { kind: 'status.clear' }
   | { kind: 'patrol'; body: PatrolBody }
-  | { kind: 'post'; text: string; photo: Blob; photoName: string };
+  | { kind: 'post'; text: string; photo: Blob; photoName: string }
+  // Issue 29: its body carries observed_at, the moment it was tapped, so a report that waits for a
+  // signal keeps the time the rips were seen.
+  | { kind: 'rip'; body: RipObservationBody };
 
 export interface QueueItem {
   /** Auto-increment: the order the actions were taken in. */

@@ -4,6 +4,7 @@ import {
   AuditResponseSchema,
   ConsoleMeResponseSchema,
   ImportReportSchema,
+  RipSkillReportSchema,
   RoleResponseSchema,
   type ConsoleMeResponse,
   type ImportKind,
@@ -45,6 +46,14 @@ export const auditQuery = (userId: number, beachId: number | null, cursor: strin
       const query = params.toString();
       return request(`/api/v5/console/audit${query ? `?${query}` : ''}`, AuditResponseSchema, { signal });
     },
+    staleTime: 0,
+  });
+
+/** GET /api/v5/console/rip-skill (operators): the rip outlook against lifesavers' reports (issue 29). */
+export const ripSkillQuery = (userId: number) =>
+  queryOptions({
+    queryKey: [...ACCOUNT_QUERY_KEY, userId, 'console-rip-skill'],
+    queryFn: ({ signal }) => request('/api/v5/console/rip-skill', RipSkillReportSchema, { signal }),
     staleTime: 0,
   });
 

@@ -5,12 +5,15 @@ import { useSession } from '../../data/session.ts';
 import { useNow } from '../conditions/index.ts';
 import { SignedOutNotice } from '../account/form.tsx';
 import { ConsoleGate, OfflineNote } from './ConsolePage.tsx';
-import { PatrolForm, PostForm, StatusForm } from './forms.tsx';
+import { PatrolForm, PostForm, RipReportForm, StatusForm } from './forms.tsx';
 import { useConsoleQueue, useSubmitAction } from './hooks.ts';
 import { QueueList } from './QueueList.tsx';
 import './console.css';
 
-/** One beach's console: what the public sees now, then status, patrol and today's conditions post. */
+/**
+ * One beach's console: what the public sees now, then status, rip activity now, patrol and today's
+ * conditions post.
+ */
 export function ConsoleBeachPage() {
   const session = useSession();
   const { beachId } = useParams();
@@ -41,6 +44,7 @@ function BeachConsole({ userId, beachId }: { userId: number; beachId: number }) 
         }
         const onSubmit = (action: Parameters<typeof submit>[1]) =>
           submit({ id: beach.id, name: beach.name }, action);
+        const queued = items.filter((item) => item.beachId === beach.id);
         return (
           <div className="page console">
             <p className="console__back">
@@ -50,16 +54,14 @@ function BeachConsole({ userId, beachId }: { userId: number; beachId: number }) 
             {fromCopy && <OfflineNote />}
             <nav aria-label="Beach console sections" className="console__jump">
               <a href="#status-heading">Status</a>
+              <a href="#rip-heading">Rips</a>
               <a href="#patrol-heading">Patrol</a>
               <a href="#post-heading">Post</a>
             </nav>
             <PublicNow beach={beach} />
-            <QueueList
-              items={items.filter((item) => item.beachId === beach.id)}
-              onDiscard={discard}
-              showBeach={false}
-            />
+            <QueueList items={queued} onDiscard={discard} showBeach={false} />
             <StatusForm key={`status-${beach.id}`} beach={beach} onSubmit={onSubmit} />
+            <RipReportForm key={`rip-${beach.id}`} beach={beach} onSubmit={onSubmit} queued={queued} />
             <PatrolForm key={`patrol-${beach.id}`} beach={beach} onSubmit={onSubmit} />
             <PostForm key={`post-${beach.id}`} beach={beach} onSubmit={onSubmit} />
           </div>

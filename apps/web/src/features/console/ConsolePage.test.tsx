@@ -48,11 +48,12 @@ describe('ConsolePage', () => {
     expect(within(bondi).getByText('Closed — shark sighting')).toBeTruthy();
     expect(within(screen.getByRole('link', { name: /Manly Beach/ })).getByText('No status set')).toBeTruthy();
     expect(screen.getByText('Lifesaver: Bondi Beach')).toBeTruthy();
-    // A lifesaver has no operator tools.
+    // A lifesaver has no operator tools (the API answers them 403 for these).
     expect(screen.queryByRole('navigation', { name: 'Operator tools' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Rip outlook skill' })).toBeNull();
   });
 
-  it('gives operators the audit log, team and imports', async () => {
+  it('gives operators the audit log, team, imports and the rip outlook’s skill', async () => {
     mockApi({ [ME]: [200, consoleMe({ roles: [OPERATOR_ROLE] })] });
     renderScreen(<ConsolePage />, { path: '/console' });
     const tools = await screen.findByRole('navigation', { name: 'Operator tools' });
@@ -60,7 +61,7 @@ describe('ConsolePage', () => {
       within(tools)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/console/audit', '/console/team', '/console/imports']);
+    ).toEqual(['/console/audit', '/console/team', '/console/imports', '/console/rip-skill']);
   });
 
   it('tells a user without a console role so', async () => {

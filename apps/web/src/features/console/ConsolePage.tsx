@@ -14,8 +14,8 @@ const FILTER_FROM = 8;
 
 /**
  * The console's front page (issue 17): the beaches the user may act on, each with its live status
- * and patrol, the actions still waiting on this phone, and for operators the audit log, team and
- * imports. Mobile-first: one column of large targets.
+ * and patrol, the actions still waiting on this phone, and for operators the audit log, team,
+ * imports and the rip outlook's skill. Mobile-first: one column of large targets.
  */
 export function ConsolePage() {
   usePageTitle('Lifesaver console');
@@ -106,6 +106,11 @@ function ConsoleHome({ userId }: { userId: number }) {
                 <li>
                   <Link className="console__link" to="/console/imports">
                     Imports
+                  </Link>
+                </li>
+                <li>
+                  <Link className="console__link" to="/console/rip-skill">
+                    Rip outlook skill
                   </Link>
                 </li>
               </ul>

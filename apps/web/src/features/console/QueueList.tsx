@@ -1,7 +1,12 @@
-import { statusText } from '@safeshore/domain';
+import { RIP_ACTIVITY_TEXT, statusText } from '@safeshore/domain';
 import type { QueueItem } from '../../data/console-queue.ts';
 
 const TIME = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit' });
+
+/** In a list line, a long text's start. */
+function excerpt(text: string): string {
+  return `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
+}
 
 /** What a queued action does, in words: "Status: Closed — shark sighting", "On duty until 17:00". */
 export function actionText(item: QueueItem): string {
@@ -14,7 +19,9 @@ export function actionText(item: QueueItem): string {
     case 'patrol':
       return action.body.on_duty ? `On duty until ${action.body.until ?? ''}` : 'Off duty';
     case 'post':
-      return `Conditions post: “${action.text.length > 40 ? `${action.text.slice(0, 40)}…` : action.text}”`;
+      return `Conditions post: ${excerpt(action.text)}`;
+    case 'rip':
+      return `${RIP_ACTIVITY_TEXT[action.body.activity]}${action.body.note ? `: ${excerpt(action.body.note)}` : ''}`;
   }
 }
 

@@ -4,17 +4,22 @@ import {
   BEACH_STATUSES,
   POST_TEXT_MAX,
   PatrolBodySchema,
+  RIP_ACTIVITIES,
+  RIP_ACTIVITY_TEXT,
+  RipObservationBodySchema,
   STATUS_MESSAGE_MAX,
   STATUS_REASONS,
   STATUS_REASON_LABELS,
   STATUSES_NEEDING_REASON,
   StatusBodySchema,
   PostTextSchema,
+  formatPlaceTime,
   statusText,
   type BeachStatusValue,
   type ConsoleBeach,
+  type RipActivity,
 } from '@safeshore/domain';
-import type { ConsoleAction, ItemOutcome } from '../../data/console-queue.ts';
+import type { ConsoleAction, ItemOutcome, QueueItem } from '../../data/console-queue.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { FILE_INPUT_ACCEPT, isAcceptedImage } from '../algal/format.ts';
 
@@ -441,6 +446,136 @@ export function PostForm({ beach, onSubmit }: { beach: ConsoleBeach; onSubmit: S
           </button>
         </div>
         <ResultView result={result} />
+      </form>
+    </section>
+  );
+}
+
+/** The longest note a rip report takes (RipObservationBodySchema says the same to the server). */
+export const RIP_NOTE_MAX = 200;
+
+const RIP_CHOICES: Record<RipActivity, { name: string; hint: string }> = {
+  none: { name: 'None', hint: 'No rips seen' },
+  some: { name: 'Some', hint: 'A rip or two' },
+  strong: { name: 'Strong', hint: 'Strong or many rips' },
+};
+
+/**
+ * "Rip activity now" (issue 29): one tap records what the lifesaver sees, with the moment of the tap
+ * as observed_at (a report that waits for a signal keeps its time), and an optional note typed first.
+ * Each tap is one report, with its own Idempotency-Key through the queue. `queued` is this beach's
+ * actions on the phone: a report that waited says "Sent" once the queue has sent it.
+ */
+export function RipReportForm({
+  beach,
+  onSubmit,
+  queued,
+}: {
+  beach: ConsoleBeach;
+  onSubmit: Submit;
+  queued: readonly QueueItem[];
+}) {
+  const ids = { note: useId(), hint: useId() };
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [result, setResult] = useState<Result>(null);
+  const [busy, setBusy] = useState(false);
+  // The report that is waiting on the phone; `seen` once the queue's list has shown it, so that its
+  // leaving the list means it was sent (not that the list had yet to load it).
+  const [waiting, setWaiting] = useState<{ observedAt: string; what: string; seen: boolean } | null>(null);
+  const inQueue = waiting
+    ? queued.find((item) => item.action.kind === 'rip' && item.action.body.observed_at === waiting.observedAt)
+    : undefined;
+
+  if (waiting && inQueue && !waiting.seen) setWaiting({ ...waiting, seen: true });
+  const shown: Result = !waiting
+    ? result
+    : inQueue?.state === 'failed'
+      ? { kind: 'failed', text: `Not accepted: ${inQueue.error ?? 'refused by the server.'}` }
+      : !inQueue && waiting.seen
+        ? { kind: 'sent', text: `Sent: ${waiting.what}.` }
+        : {
+            kind: 'waiting',
+            text: `No signal: saved on this phone (${waiting.what}). It will be sent, once, with its time, as soon as the signal returns.`,
+          };
+
+  async function report(activity: RipActivity) {
+    setResult(null);
+    setWaiting(null);
+    const observedAt = new Date();
+    const observedIso = observedAt.toISOString();
+    const parsed = z.safeParse(RipObservationBodySchema, {
+      activity,
+      note: note.trim() || null,
+      observed_at: observedIso,
+    });
+    if (!parsed.success) {
+      setErrors(issuesToErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const outcome = await onSubmit({ kind: 'rip', body: parsed.data });
+      const what = `${RIP_ACTIVITY_TEXT[activity].toLowerCase()} at ${beach.name}, seen at ${formatPlaceTime(
+        observedAt,
+        observedAt,
+        beach.timezone,
+      )}${parsed.data.note ? ', with your note' : ''}`;
+      if (outcome.state === 'failed') {
+        setResult({ kind: 'failed', text: outcome.message });
+        setErrors(outcome.errors ?? {});
+        return;
+      }
+      if (outcome.state === 'sent') setResult({ kind: 'sent', text: `Recorded: ${what}.` });
+      else setWaiting({ observedAt: observedIso, what, seen: false });
+      setNote('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card console-section" aria-labelledby="rip-heading">
+      <h2 id="rip-heading">Rip activity now</h2>
+      <p id={ids.hint} className="muted console-rip__hint">
+        One tap records what you see in the water now, at this time. It is how we check the rip outlook
+        against the beach.
+      </p>
+      <form noValidate className="console-form" onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor={ids.note} className="field__label">
+            Note (optional)
+          </label>
+          <textarea
+            id={ids.note}
+            rows={2}
+            maxLength={RIP_NOTE_MAX}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            aria-invalid={Boolean(errors.note)}
+            aria-describedby={`${ids.note}-count${errors.note ? ` ${ids.note}-error` : ''}`}
+          />
+          <p id={`${ids.note}-count`} className="field__hint">
+            {note.length} of {RIP_NOTE_MAX} characters
+          </p>
+          <FieldError id={`${ids.note}-error`} errors={errors.note} />
+        </div>
+        <div role="group" aria-labelledby="rip-heading" aria-describedby={ids.hint} className="console-rip">
+          {RIP_ACTIVITIES.map((activity) => (
+            <button
+              key={activity}
+              type="button"
+              className={`console-rip__choice console-rip__choice--${activity}`}
+              disabled={busy}
+              onClick={() => void report(activity)}
+            >
+              <span className="console-rip__name">{RIP_CHOICES[activity].name}</span>
+              <span className="console-rip__what">{RIP_CHOICES[activity].hint}</span>
+            </button>
+          ))}
+        </div>
+        <ResultView result={shown} />
       </form>
     </section>
   );
