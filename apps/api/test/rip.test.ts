@@ -418,6 +418,7 @@ describe('skill, calibration and rollback', () => {
     expect(report.beaches).toHaveLength(1);
     const row = report.beaches[0]!;
     expect(row.observations).toBe(3);
+    expect(row.reports).toBe(4);
     expect(row.brier as number).toBeCloseTo(0.14667, 4);
     expect(row.brier_base as number).toBeCloseTo(0.22222, 4);
     expect(row.skill as number).toBeCloseTo(0.34, 4);

@@ -157,6 +157,9 @@ export const RipSkillRowSchema = z.object({
   /** The region the row is in ("STATE/area-slug"). */
   region: z.string(),
   name: z.string(),
+  /** Every report, scored or not (a report made while the beach had no outlook is not scored). */
+  reports: z.int(),
+  /** Reports scored against the outlook's hour. */
   observations: z.int(),
   brier: z.nullable(z.number()),
   brier_base: z.nullable(z.number()),

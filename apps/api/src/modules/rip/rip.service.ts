@@ -654,6 +654,7 @@ export function createRipService(deps: RipServiceDeps) {
               key,
               region: regionKey(first.state, first.area_slug),
               name: group.name,
+              reports: group.items.length,
               observations: skill.observations,
               brier: skill.brier,
               brier_base: skill.brierBase,
@@ -661,7 +662,7 @@ export function createRipService(deps: RipServiceDeps) {
               skill: skill.skill,
             };
           })
-          .sort((a, b) => a.key.localeCompare(b.key));
+          .sort((a, b) => a.name.localeCompare(b.name));
       };
       return {
         regions: groups(

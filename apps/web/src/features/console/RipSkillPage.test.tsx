@@ -17,6 +17,7 @@ const REPORT: RipSkillReport = {
       key: 'NSW/waverley',
       region: 'NSW/waverley',
       name: 'Waverley, NSW',
+      reports: 3,
       observations: 3,
       brier: 0.1659,
       brier_base: 0.2222,
@@ -29,6 +30,7 @@ const REPORT: RipSkillReport = {
       key: '2',
       region: 'NSW/waverley',
       name: 'Tamarama Beach, NSW',
+      reports: 1,
       observations: 1,
       brier: 0.09,
       brier_base: 0,
@@ -39,6 +41,7 @@ const REPORT: RipSkillReport = {
       key: '1',
       region: 'NSW/waverley',
       name: 'Bondi Beach, NSW',
+      reports: 2,
       observations: 2,
       brier: 0.2,
       brier_base: 0.25,
@@ -79,7 +82,7 @@ describe('RipSkillPage', () => {
       within(regions)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Observations', 'Brier', 'Base-rate Brier', 'Skill']);
+    ).toEqual(['Scored reports', 'Brier', 'Base-rate Brier', 'Skill']);
     expect(rowsOf(regions)).toEqual([['Waverley, NSW', '3', '0.17', '0.22', '0.25']]);
     // Beaches by name; a score that cannot be given is said, not shown as 0.
     expect(rowsOf(screen.getByRole('table', { name: 'By beach' }))).toEqual([

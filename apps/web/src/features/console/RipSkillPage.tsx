@@ -99,7 +99,7 @@ function SkillTable({ title, id, rows }: { title: string; id: string; rows: RipS
       <table className="console-skill" aria-labelledby={id}>
         <thead>
           <tr>
-            <th scope="col">Observations</th>
+            <th scope="col">Scored reports</th>
             <th scope="col">Brier</th>
             <th scope="col">Base-rate Brier</th>
             <th scope="col">Skill</th>
@@ -113,7 +113,10 @@ function SkillTable({ title, id, rows }: { title: string; id: string; rows: RipS
               </th>
             </tr>
             <tr>
-              <td>{row.observations}</td>
+              <td>
+                {row.observations}
+                {row.reports > row.observations ? ` of ${row.reports}` : ''}
+              </td>
               <td>{score(row.brier)}</td>
               <td>{score(row.brier_base)}</td>
               <td>{score(row.skill)}</td>
