@@ -27,7 +27,14 @@ function outlook(likelihood: (k: number) => number | null, overrides: Partial<Ri
     return {
       time: new Date(FIRST_HOUR + k * HOUR).toISOString(),
       likelihood: value,
-      level: value === null ? null : value >= 50 ? ('high' as const) : value >= 25 ? ('moderate' as const) : ('low' as const),
+      level:
+        value === null
+          ? null
+          : value >= 50
+            ? ('high' as const)
+            : value >= 25
+              ? ('moderate' as const)
+              : ('low' as const),
       wave_height_m: 1.6,
       wave_direction_deg: k === 18 ? 170 : 140,
       water_level_m: 0.2,
@@ -70,7 +77,10 @@ function outlook(likelihood: (k: number) => number | null, overrides: Partial<Ri
 }
 
 /** Peaks at 3 pm today (k = 15) at `peak`, 10 % elsewhere; tomorrow and after flat at `later`. */
-const afternoonPeak = (peak: number, later = 10) => (k: number) => (k === 15 ? peak : k < 24 ? 10 : later);
+const afternoonPeak =
+  (peak: number, later = 10) =>
+  (k: number) =>
+    k === 15 ? peak : k < 24 ? 10 : later;
 
 const NONE: RipOutlook = outlook(() => null, {
   available: false,
@@ -178,7 +188,9 @@ describe('the compact rip level (lists, map popups, My Beaches)', () => {
     expect(ripOutlookPart(undefined, at('10:00'), SYDNEY, true)?.text).toBe('Rip outlook not known');
     // Yesterday's summary (an old answer) is not today's.
     expect(ripOutlookPart(summary, at('10:00', '2026-11-23'), SYDNEY)).toBeNull();
-    expect(ripOutlookPart(summary, at('10:00', '2026-11-23'), SYDNEY, true)?.text).toBe('Rip outlook not known');
+    expect(ripOutlookPart(summary, at('10:00', '2026-11-23'), SYDNEY, true)?.text).toBe(
+      'Rip outlook not known',
+    );
   });
 
   it('comes from a full outlook for My Beaches: null without one, undefined when today is not in it', () => {
