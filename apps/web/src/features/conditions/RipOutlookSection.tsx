@@ -91,7 +91,7 @@ export function RipOutlookSection({
           onClick={() => void query.refetch()}
           disabled={query.isFetching}
         >
-          Try again<span className="visually-hidden"> to load the rip outlook</span>
+          Try again <span className="visually-hidden">to load the rip outlook</span>
         </button>
       </div>
     );
