@@ -127,6 +127,8 @@ async function main(argv: string[]): Promise<number> {
             ? 'Bundled data was already loaded (use --force to load it again).'
             : JSON.stringify(report, null, 2),
         );
+        if (report.skipped && report.shoreNormals)
+          console.log(`Shore normals applied (their file changed): ${JSON.stringify(report.shoreNormals)}`);
         return 0;
       }
       case 'import-beaches': {

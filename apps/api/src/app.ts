@@ -58,7 +58,7 @@ import {
   type WaterQualityConfig,
 } from './modules/water-quality/index.ts';
 import { registerWeather, resolveWeatherSettings, type WeatherConfig } from './modules/weather/index.ts';
-import { registerAlerts, type AlertsSettings } from './modules/alerts/index.ts';
+import { registerAlerts, type AlertsRuntime, type AlertsSettings } from './modules/alerts/index.ts';
 import { registerRip } from './modules/rip/index.ts';
 import { createWeatherProviders } from './providers/index.ts';
 import { discoveryRoutes } from './web/discovery.ts';
@@ -253,6 +253,8 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
       app.log.warn({ provider, key, reason: (error as Error).message }, 'weather upstream failed'),
   });
   const weather = registerWeather(app, { db, config, clock, providers: weatherProviders });
+  // Bound below (the alerts need the accounts, which come after the location routes).
+  let alerts: AlertsRuntime | undefined;
   const rip = registerRip(app, {
     db,
     providers: weatherProviders,
@@ -260,6 +262,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
     callsPerDay: config.OPEN_METEO_CALLS_PER_DAY ?? defaults.OPEN_METEO_CALLS_PER_DAY,
     // As with the alerts worker, a caller that does not say (tests) gets no background work.
     schedule: (config.RIP_OUTLOOK_REFRESH ?? 'off') === 'on',
+    onRefreshed: async (result) => alerts?.ripHigh(result.high),
   });
   const spatialIndex = versionedBuild(
     indexVersionSource(versionWatcher),
@@ -284,7 +287,7 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
   });
   await locationRoutes(app, locationService, readModel);
   const accounts = registerAccounts(app, db, accountsSettings, clock);
-  registerAlerts(app, {
+  alerts = registerAlerts(app, {
     db,
     config,
     clock: clock ?? (() => new Date()),

@@ -286,6 +286,7 @@ describe('preferences', () => {
       water_quality: true,
       wind: false,
       uv: false,
+      rip: false,
       swell_m: null,
     });
     expect(body.quiet_hours).toEqual({
@@ -714,6 +715,46 @@ describe('sources and quiet hours', () => {
     clock.set('2026-11-22T20:00:00Z');
     await runtime.worker.drain();
     expect(mine()).toHaveLength(3);
+  });
+
+  it('sends “rip outlook high” only to people who opted in, once a day per beach, held in quiet hours', async () => {
+    const beach = beachIds[3]!;
+    const optedIn = await person({ browsers: 1, follow: [beach] });
+    const other = await person({ browsers: 1, follow: [beach] });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v5/notifications/preferences',
+      headers: bearer(optedIn.token),
+      payload: { defaults: { rip: true } },
+    });
+    expect(put.json().beaches[0]).toMatchObject({ uses_defaults: true, rip: true });
+    const high = {
+      beachId: beach,
+      state: 'NSW',
+      date: '2026-11-21',
+      text: 'Rip currents likely this afternoon (model outlook): 1.6 m waves straight onshore',
+    };
+    expect(await runtime.ripHigh([high])).toBe(1);
+    // The next refresh the same day finds it high again: no second alert.
+    expect(await runtime.ripHigh([high])).toBe(0);
+    await runtime.worker.drain();
+    const of = (who: typeof optedIn) =>
+      push.received.filter((p) => p.subscriptionId === who.subscriptions[0]!.id);
+    expect(of(optedIn)).toHaveLength(1);
+    expect(of(optedIn)[0]!.payload).toMatchObject({
+      kind: 'rip',
+      title: expect.stringMatching(/Rip outlook high/),
+    });
+    expect(String(of(optedIn)[0]!.payload.body)).toMatch(/model outlook.*lifesavers/s);
+    expect(of(other)).toHaveLength(0);
+    // The next day, at 23:00 (quiet hours): held until 07:00.
+    clock.set('2026-11-22T12:00:00Z');
+    expect(await runtime.ripHigh([{ ...high, date: '2026-11-22' }])).toBe(1);
+    await runtime.worker.drain();
+    expect(of(optedIn)).toHaveLength(1);
+    clock.set('2026-11-22T20:00:00Z');
+    await runtime.worker.drain();
+    expect(of(optedIn)).toHaveLength(2);
   });
 
   it('alerts when a beach’s water quality turns to pollution likely', async () => {

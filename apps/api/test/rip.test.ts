@@ -236,6 +236,19 @@ describe('GET /api/v5/beach/{beachId}/rip-outlook', () => {
     expect(outlook.days).toEqual([]);
   });
 
+  it('puts the shore direction, its source and confidence in the beach detail', async () => {
+    const res = await t.app.inject(`/api/v4/beach/${ids.bondi}`);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { beach: { shore_normal: unknown } }).beach.shore_normal).toEqual({
+      degrees: 115,
+      source: 'osm-coastline',
+      confidence: 'high',
+      note: null,
+    });
+    const stKilda = await t.app.inject(`/api/v4/beach/${ids.stKilda}`);
+    expect((stKilda.json() as { beach: { shore_normal: unknown } }).beach.shore_normal).toBeNull();
+  });
+
   it('answers 404 for an unknown beach and 422 for a bad id', async () => {
     expect((await t.app.inject('/api/v5/beach/99999999/rip-outlook')).statusCode).toBe(404);
     expect((await t.app.inject('/api/v5/beach/bondi/rip-outlook')).statusCode).toBe(422);

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { AlgalBloomSchema } from './algal.ts';
 import { StatusReasonSchema, StatusSetBySchema } from './live-status.ts';
+import { BeachShoreNormalSchema } from './rip-contract.ts';
 import { AttendancesSchema } from './patrols.ts';
 import { AUTOCOMPLETE_MAX_QUERY_LENGTH, AUTOCOMPLETE_MIN_CHARS } from './search.ts';
 import { WaterQualitySchema } from './water-quality.ts';
@@ -89,6 +90,11 @@ export const BeachSchema = z.extend(BeachSummarySchema, {
   facilities: z.array(FacilitySchema),
   /** The beach's type as its hazard rating's source names it (operators' import); null: unknown. */
   beach_type: z.optional(z.nullable(z.string())),
+  /**
+   * The direction the beach faces out to sea (issue 29), from OpenStreetMap's coastline or an
+   * operator's import, with how sure that is; null: not known (then there is no rip outlook).
+   */
+  shore_normal: z.optional(z.nullable(BeachShoreNormalSchema)),
   attendances: AttendancesSchema,
   /** True when the attendance records are sample data. */
   attendance_is_sample: z.boolean(),

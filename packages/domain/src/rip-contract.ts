@@ -15,15 +15,33 @@ export const RipDayPartSchema = z.enum(RIP_DAY_PARTS);
 export const RIP_ACTIVITIES = ['none', 'some', 'strong'] as const;
 export const RipActivitySchema = z.enum(RIP_ACTIVITIES);
 
-export const ShoreNormalSchema = z.object({
+export const BeachShoreNormalSchema = z.object({
   /** Degrees true, the direction the beach faces looking out to sea. */
   degrees: z.number(),
   source: z.enum(['osm-coastline', 'import']),
-  confidence: z.enum(['high', 'medium', 'low']),
+  /** How sure the derivation from the coastline is; null for an operator's value (its note names the source). */
+  confidence: z.nullable(z.enum(['high', 'medium', 'low'])),
   /** The import's source line, or why the derived value is weak. */
   note: z.nullable(z.string()),
 });
-export type ShoreNormal = z.infer<typeof ShoreNormalSchema>;
+export type BeachShoreNormal = z.infer<typeof BeachShoreNormalSchema>;
+
+/** A beach's stored shore normal columns as the contract shows them (null: none known). */
+export function presentShoreNormal(row: {
+  shore_normal_deg: number | null;
+  shore_normal_source: string | null;
+  shore_normal_confidence: string | null;
+  shore_normal_note: string | null;
+}): BeachShoreNormal | null {
+  if (row.shore_normal_deg === null) return null;
+  const confidence = row.shore_normal_confidence;
+  return {
+    degrees: row.shore_normal_deg,
+    source: row.shore_normal_source === 'import' ? 'import' : 'osm-coastline',
+    confidence: confidence === 'high' || confidence === 'medium' || confidence === 'low' ? confidence : null,
+    note: row.shore_normal_note,
+  };
+}
 
 export const RipOutlookHourSchema = z.object({
   time: z.string(),
@@ -82,7 +100,7 @@ export const RipOutlookSchema = z.object({
     fitted_at: z.nullable(z.string()),
     fitted_observations: z.nullable(z.int()),
   }),
-  shore_normal: z.nullable(ShoreNormalSchema),
+  shore_normal: z.nullable(BeachShoreNormalSchema),
   computed_at: z.nullable(z.string()),
   age_seconds: z.nullable(z.int()),
   /** Older than RIP_OUTLOOK_STALE_HOURS: the forecast behind it may have changed. */

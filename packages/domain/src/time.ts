@@ -197,6 +197,20 @@ export function localClock(instant: Date, timeZone: string = DEFAULT_TIMEZONE): 
  * October in Sydney is 3:30 AEDT); a time that happens twice when they go back is the first one.
  */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  // Four to six Intl conversions each: remembered, since a refresh of every beach's outlook asks
+  // for the same few local midnights thousands of times.
+  const key = `${date} ${time} ${timeZone}`;
+  const known = zonedInstants.get(key);
+  if (known !== undefined) return new Date(known);
+  const instant = computeZonedInstant(date, time, timeZone);
+  if (zonedInstants.size >= 4_096) zonedInstants.clear();
+  zonedInstants.set(key, instant.getTime());
+  return instant;
+}
+
+const zonedInstants = new Map<string, number>();
+
+function computeZonedInstant(date: string, time: string, timeZone: string): Date {
   const match = /^(\d{2}):(\d{2})$/.exec(time);
   if (!match) throw new RangeError(`Not an HH:MM time: ${time}`);
   const wall = dayStamp(date) + (Number(match[1]) * 60 + Number(match[2])) * 60_000;

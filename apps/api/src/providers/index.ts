@@ -70,7 +70,8 @@ export function createWeatherProviders(
   options: { now?: () => number; onFailure?: (provider: string, key: string, error: unknown) => void } = {},
 ): WeatherProviders {
   const tides = createTideProvider({ now: options.now });
-  if (!settings.enabled) return { forecast: null, marine: null, waves: null, radar: null, warnings: null, tides };
+  if (!settings.enabled)
+    return { forecast: null, marine: null, waves: null, radar: null, warnings: null, tides };
 
   const runtime: UpstreamRuntime = { timeoutMs: settings.timeoutMs, userAgent: settings.userAgent };
   const failure = (provider: string) => (key: string, error: unknown) =>

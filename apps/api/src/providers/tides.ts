@@ -81,11 +81,25 @@ export interface TideProvider {
    * Hourly water level relative to MEAN SEA LEVEL (metres, negative below it) over [from, to),
    * for the rip-current model's η; null without a station or if prediction fails.
    */
-  hourlyAboveMsl(point: LatLng, from: number, to: number): { station: TideStation; levels: Array<{ time: number; level: number }> } | null;
+  hourlyAboveMsl(
+    point: LatLng,
+    from: number,
+    to: number,
+  ): { station: TideStation; levels: Array<{ time: number; level: number }> } | null;
 }
 
-/** A station can predict in LAT when it has both datums neaps needs. */
+/** A station can predict in LAT when it has both datums neaps needs (remembered per station). */
+const usable = new WeakMap<object, boolean>();
 function hasLatDatum(station: { kind?: string; datums?: Record<string, number> }): boolean {
+  let known = usable.get(station);
+  if (known === undefined) {
+    known = checkLatDatum(station);
+    usable.set(station, known);
+  }
+  return known;
+}
+
+function checkLatDatum(station: { kind?: string; datums?: Record<string, number> }): boolean {
   return (
     (station.kind === undefined || station.kind === 'tide') &&
     typeof station.datums?.[TIDE_DATUM] === 'number' &&

@@ -12,7 +12,16 @@ import { alertsRoutes } from './routes.ts';
 import { createFcmSender, ServiceAccountSchema } from './senders/fcm.ts';
 import type { FcmSender, WebPushSender } from './senders/types.ts';
 import { createWebPushSender } from './senders/webpush.ts';
-import { onStatusChanged, scheduleSources, type SourceDeps, type SourceSchedules } from './sources.ts';
+import {
+  onStatusChanged,
+  recordRipHigh,
+  scheduleSources,
+  type RipHigh,
+  type SourceDeps,
+  type SourceSchedules,
+} from './sources.ts';
+
+export type { RipHigh } from './sources.ts';
 import { pruneAlerts } from './store.ts';
 import { createDeliveryWorker, type DeliveryWorker, type WorkerLogger } from './worker.ts';
 
@@ -90,6 +99,8 @@ export function dialectOf(db: Kysely<DB>): 'postgres' | 'sqlite' {
 export interface AlertsRuntime {
   worker: DeliveryWorker;
   sources: SourceDeps;
+  /** "Rip outlook high" events for the beaches given (after a rip outlook refresh). */
+  ripHigh(highs: readonly RipHigh[]): Promise<number>;
   /** Starts the delivery worker and the source schedules. */
   start(): void;
   stop(): Promise<void>;
@@ -133,6 +144,7 @@ export function createAlertsRuntime(options: {
   return {
     worker,
     sources,
+    ripHigh: (highs) => recordRipHigh(sources, highs),
     start() {
       worker.start();
       schedules ??= scheduleSources(sources, SOURCE_SCHEDULES);

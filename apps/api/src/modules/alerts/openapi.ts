@@ -22,6 +22,10 @@ const Choices = {
     water_quality: { type: 'boolean', description: 'Beachwatch "pollution likely"' },
     wind: { type: 'boolean', description: 'Wind at or above the Bureau’s strong-wind range (48 km/h)' },
     uv: { type: 'boolean', description: 'UV index extreme (11+)' },
+    rip: {
+      type: 'boolean',
+      description: 'Rip outlook high (a model outlook; once a day per beach; off unless chosen)',
+    },
     swell_m: { type: ['number', 'null'], description: 'Swell at or above this height (m), null: off' },
   },
 };

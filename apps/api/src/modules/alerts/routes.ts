@@ -79,6 +79,7 @@ export const ChoicesSchema = z.object({
   water_quality: flag,
   wind: flag,
   uv: flag,
+  rip: flag,
   swell_m: swell,
 });
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM (24-hour).');
@@ -197,6 +198,7 @@ export function alertsRoutes(app: FastifyInstance, options: PushRoutesOptions): 
       water_quality: (settings?.water_quality ?? BUILT_IN_DEFAULTS.water_quality) === 1,
       wind: (settings?.wind ?? BUILT_IN_DEFAULTS.wind) === 1,
       uv: (settings?.uv ?? BUILT_IN_DEFAULTS.uv) === 1,
+      rip: (settings?.rip ?? BUILT_IN_DEFAULTS.rip) === 1,
       swell_m: settings ? settings.swell_m : BUILT_IN_DEFAULTS.swell_m,
     };
     const byBeach = new Map(own.map((p) => [p.beach_id, p]));
@@ -229,6 +231,7 @@ export function alertsRoutes(app: FastifyInstance, options: PushRoutesOptions): 
                 water_quality: p.water_quality === 1,
                 wind: p.wind === 1,
                 uv: p.uv === 1,
+                rip: p.rip === 1,
                 swell_m: p.swell_m,
               }
             : defaults),
@@ -269,6 +272,7 @@ export function alertsRoutes(app: FastifyInstance, options: PushRoutesOptions): 
           water_quality: int(d.water_quality),
           wind: int(d.wind),
           uv: int(d.uv),
+          rip: int(d.rip),
           swell_m: d.swell_m,
           quiet_enabled: int(q.enabled),
           quiet_start: q.start,
@@ -302,6 +306,7 @@ export function alertsRoutes(app: FastifyInstance, options: PushRoutesOptions): 
           water_quality: int(c.water_quality),
           wind: int(c.wind),
           uv: int(c.uv),
+          rip: int(c.rip),
           swell_m: c.swell_m,
           updated_at: at,
         };

@@ -6,7 +6,14 @@ import { BEACHWATCH_SOURCE } from '../../providers/beachwatch.ts';
 import type { ForecastProvider } from '../../providers/open-meteo-forecast.ts';
 import type { MarineProvider } from '../../providers/open-meteo-marine.ts';
 import type { WaterQualityService } from '../water-quality/index.ts';
-import { fanOut, insertEvent, readSourceState, swapSourceState, type PreferenceColumn } from './store.ts';
+import {
+  beachesWanting,
+  fanOut,
+  insertEvent,
+  readSourceState,
+  swapSourceState,
+  type PreferenceColumn,
+} from './store.ts';
 import type { WorkerLogger } from './worker.ts';
 
 /**
@@ -279,6 +286,59 @@ export async function pollWaterQuality(deps: SourceDeps): Promise<number> {
       );
       if (eventId === null) return;
       await fanOut(trx, eventId, [beach.id], { column: 'water_quality' }, at);
+      made += 1;
+    });
+  }
+  if (made > 0) deps.onEvents?.();
+  return made;
+}
+
+/** A beach whose rip outlook is high today (modules/rip, after a refresh). */
+export interface RipHigh {
+  beachId: number;
+  state: string;
+  /** The beach's local date. */
+  date: string;
+  /** The outlook's line, e.g. "Rip currents likely this afternoon (model outlook): …". */
+  text: string;
+}
+
+/**
+ * "Rip outlook high" at followed beaches whose followers opted in: once per beach and local day
+ * (the dedupe key), held in quiet hours like other forecasts. The events made.
+ */
+export async function recordRipHigh(
+  deps: Pick<SourceDeps, 'db' | 'clock' | 'onEvents'>,
+  highs: readonly RipHigh[],
+): Promise<number> {
+  const { db } = deps;
+  if (highs.length === 0) return 0;
+  const wanted = await beachesWanting(
+    db,
+    highs.map((h) => h.beachId),
+    'rip',
+  );
+  const at = deps.clock().toISOString();
+  let made = 0;
+  for (const high of highs) {
+    if (!wanted.has(high.beachId)) continue;
+    await db.transaction().execute(async (trx) => {
+      const eventId = await insertEvent(
+        trx,
+        {
+          dedupeKey: `rip:${high.beachId}:${high.date}`,
+          kind: 'rip',
+          beachId: high.beachId,
+          state: high.state,
+          title: 'Rip outlook high',
+          body: `${high.text}. A model outlook: the flags and the lifesavers on the beach come first.`,
+          source: 'SafeShore rip outlook (NOAA model)',
+          occurredAt: at,
+        },
+        at,
+      );
+      if (eventId === null) return;
+      await fanOut(trx, eventId, [high.beachId], { column: 'rip' }, at);
       made += 1;
     });
   }

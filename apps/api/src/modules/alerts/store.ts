@@ -13,9 +13,9 @@ import type { DB } from '../../db/schema.ts';
  * the same event, or a second beach of the same person under one warning, a no-op.
  */
 
-export type AlertKind = 'status' | 'warning' | 'water_quality' | 'threshold';
+export type AlertKind = 'status' | 'warning' | 'water_quality' | 'threshold' | 'rip';
 /** The preference column that switches a kind (thresholds name their metric). */
-export type PreferenceColumn = 'status' | 'warnings' | 'water_quality' | 'wind' | 'uv';
+export type PreferenceColumn = 'status' | 'warnings' | 'water_quality' | 'wind' | 'uv' | 'rip';
 
 export const BUILT_IN_DEFAULTS = {
   status: 1,
@@ -23,6 +23,8 @@ export const BUILT_IN_DEFAULTS = {
   water_quality: 1,
   wind: 0,
   uv: 0,
+  // The rip outlook is a model, not an observation: people opt in.
+  rip: 0,
   swell_m: null as number | null,
 } as const;
 
@@ -58,6 +60,32 @@ export async function insertEvent(db: Db, event: NewEvent, at: string): Promise<
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** Of `beachIds`, those followed by someone who has this kind of alert on (their choice or defaults). */
+export async function beachesWanting(
+  db: Db,
+  beachIds: readonly number[],
+  column: PreferenceColumn,
+): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let i = 0; i < beachIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('follows as f')
+      .leftJoin('alert_beach_preferences as p', (join) =>
+        join.onRef('p.user_id', '=', 'f.user_id').onRef('p.beach_id', '=', 'f.beach_id'),
+      )
+      .leftJoin('alert_settings as s', 's.user_id', 'f.user_id')
+      .select('f.beach_id')
+      .distinct()
+      .where('f.beach_id', 'in', beachIds.slice(i, i + 500))
+      .where(
+        sql<boolean>`coalesce(${sql.ref(`p.${column}`)}, ${sql.ref(`s.${column}`)}, ${BUILT_IN_DEFAULTS[column]}) = 1`,
+      )
+      .execute();
+    for (const row of rows) found.add(row.beach_id);
+  }
+  return found;
 }
 
 /**

@@ -53,7 +53,7 @@ export interface DeliveryWorkerOptions {
 }
 
 /** Kinds quiet hours hold by default; closures and warnings come through at any hour. */
-export const HELD_IN_QUIET_HOURS: ReadonlySet<string> = new Set(['threshold', 'water_quality']);
+export const HELD_IN_QUIET_HOURS: ReadonlySet<string> = new Set(['threshold', 'water_quality', 'rip']);
 const MAX_BACKOFF_MS = 6 * 3_600_000;
 
 /** Paces sends to `perSecond`, allowing a burst of a tenth of a second's worth (GCRA). */

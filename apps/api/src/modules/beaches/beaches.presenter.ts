@@ -1,5 +1,5 @@
 import type { Beach, BeachDetailResponse, BeachSummary, TodayPost } from '@safeshore/domain';
-import { beachUrl, liveStatusAt } from '@safeshore/domain';
+import { beachUrl, liveStatusAt, presentShoreNormal } from '@safeshore/domain';
 import type { BeachRow } from '../../db/schema.ts';
 
 /** A 0/1 fact, null when unknown (the detail and the offline record show flags alike). */
@@ -92,6 +92,7 @@ export function presentBeach(row: BeachRow, extras: BeachExtras): Beach {
     clubs: extras.clubs,
     facilities: parseJson<Beach['facilities']>(row.facilities, []),
     beach_type: row.beach_type ?? null,
+    shore_normal: presentShoreNormal(row),
     attendances: {},
     attendance_is_sample: false,
     has_bbq_picnic: flag(row.has_bbq_picnic),

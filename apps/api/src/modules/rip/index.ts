@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { WeatherProviders } from '../../providers/index.ts';
 import { createRipRepository } from './rip.repository.ts';
 import { ripRoutes } from './rip.routes.ts';
-import { createRipService, type RipService } from './rip.service.ts';
+import { createRipService, type RipRefreshResult, type RipService } from './rip.service.ts';
 
 export { formatCalibration, formatRefresh, formatSkillReport } from './rip.admin.ts';
 export { ripOpenApiPaths } from './rip.openapi.ts';
@@ -55,6 +55,8 @@ export function registerRip(
     clock?: () => Date;
     callsPerDay: number;
     schedule: boolean;
+    /** After each scheduled refresh (the "rip outlook high" alerts). */
+    onRefreshed?: (result: RipRefreshResult) => Promise<unknown>;
   },
 ): RipService {
   const service = createRip(options.db, { ...options, log: app.log });
@@ -63,7 +65,8 @@ export function registerRip(
     let job: Cron | null = null;
     const run = async () => {
       try {
-        await service.refreshIfDue();
+        const result = await service.refreshIfDue();
+        if (result) await options.onRefreshed?.(result);
       } catch (error) {
         app.log.error({ err: error }, 'rip outlook refresh failed');
       }

@@ -5,13 +5,16 @@ import {
   localDate,
   NOAA_RIP_COEFFICIENTS,
   RIP_CHECKED_MIN_OBSERVATIONS,
+  RIP_LEVEL_THRESHOLDS,
   RIP_MODEL_NAME,
   RIP_OUTLOOK_STALE_HOURS,
   RIP_TEXT,
+  presentShoreNormal,
   ripDayPeak,
   ripLevel,
   ripLikelihoodSeries,
   ripOutcome,
+  ripRightNowText,
   ripSkill,
   ripStandingText,
   waveAngle,
@@ -26,8 +29,8 @@ import {
   type RipSample,
   type RipSkillReport,
   type RipSkillRow,
-  type ShoreNormal,
 } from '@safeshore/domain';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { notFound } from '../../http/errors.ts';
 import { LruCache } from '../../providers/cache.ts';
 import { gridCell } from '../../providers/grid.ts';
@@ -62,6 +65,8 @@ export interface RipRefreshResult {
   calls: number;
   outlooks: number;
   failedBatches: number;
+  /** Beaches whose outlook is high today, with the Right now line (for "rip outlook high" alerts). */
+  high: Array<{ beachId: number; state: string; date: string; text: string }>;
 }
 
 /** Hours between refreshes so that `cells` points a refresh stay within the budget share. */
@@ -92,19 +97,6 @@ function coefficientsOf(row: RipCoefficientsRow | undefined): RipCoefficients {
         level: row.b_level,
       }
     : NOAA_RIP_COEFFICIENTS;
-}
-
-function shoreNormalOf(beach: RipBeachRow): ShoreNormal | null {
-  if (beach.shore_normal_deg === null) return null;
-  return {
-    degrees: beach.shore_normal_deg,
-    source: beach.shore_normal_source === 'import' ? 'import' : 'osm-coastline',
-    confidence:
-      beach.shore_normal_confidence === 'high' || beach.shore_normal_confidence === 'medium'
-        ? beach.shore_normal_confidence
-        : 'low',
-    note: beach.shore_normal_note,
-  };
 }
 
 /** What the model had for one hour of one beach, frozen beside an observation. */
@@ -162,11 +154,11 @@ export function createRipService(deps: RipServiceDeps) {
     events: Uint8Array,
     fetchedAt: Date,
     now: Date,
+    today: string,
     coefficients: RipCoefficientsRow | undefined,
     tideMemo: Map<string, Map<number, number>>,
   ): RipOutlookRow | null {
     if (beach.shore_normal_deg === null) return null;
-    const today = localDate(now, beach.timezone);
     const start = zonedInstant(today, '00:00', beach.timezone).getTime();
     const end = zonedInstant(addDays(today, RIP_OUTLOOK_DAYS), '00:00', beach.timezone).getTime();
     const count = Math.round((end - start) / HOUR);
@@ -280,7 +272,7 @@ export function createRipService(deps: RipServiceDeps) {
   }
 
   function sources(beach: RipBeachRow, row: RipOutlookRow | undefined) {
-    const normal = shoreNormalOf(beach);
+    const normal = presentShoreNormal(beach);
     return [
       {
         name: 'Open-Meteo marine',
@@ -402,7 +394,7 @@ export function createRipService(deps: RipServiceDeps) {
           fitted_at: coefficients?.fitted_at ?? null,
           fitted_observations: coefficients?.observations ?? null,
         },
-        shore_normal: shoreNormalOf(beach),
+        shore_normal: presentShoreNormal(beach),
         computed_at: row?.computed_at ?? null,
         age_seconds: ageSeconds,
         stale: ageSeconds !== null && ageSeconds > RIP_OUTLOOK_STALE_HOURS * 3600,
@@ -499,10 +491,20 @@ export function createRipService(deps: RipServiceDeps) {
         calls: 0,
         outlooks: 0,
         failedBatches: 0,
+        high: [],
       };
       if (!deps.waves) return result;
       const regional = await coefficientsByRegion();
       const tideMemo = new Map<string, Map<number, number>>();
+      const todayIn = new Map<string, string>();
+      const todayOf = (timeZone: string) => {
+        let date = todayIn.get(timeZone);
+        if (date === undefined) {
+          date = localDate(now, timeZone);
+          todayIn.set(timeZone, date);
+        }
+        return date;
+      };
       const list = [...cells.values()];
       const rows: RipOutlookRow[] = [];
       for (let i = 0; i < list.length; i += WAVES_BATCH_SIZE) {
@@ -520,7 +522,9 @@ export function createRipService(deps: RipServiceDeps) {
         }
         result.calls += batch.length;
         const fetchedAt = clock();
-        batch.forEach((cell, c) => {
+        for (const [c, cell] of batch.entries()) {
+          // A refresh of thousands of beaches must not hold the event loop: page views go between cells.
+          await yieldToLoop();
           const waves = answers[c]!;
           const events = eventFlags(waves.times, waves.values.wave_height);
           for (const beach of cell.beaches) {
@@ -530,15 +534,28 @@ export function createRipService(deps: RipServiceDeps) {
               events,
               fetchedAt,
               now,
+              todayOf(beach.timezone),
               regional.get(regionKey(beach.state, beach.area_slug)),
               tideMemo,
             );
             if (row) rows.push(row);
           }
-        });
+        }
       }
       await repo.saveOutlooks(rows, clock());
       result.outlooks = rows.length;
+      const byId = new Map(beaches.map((beach) => [beach.id, beach]));
+      for (const row of rows) {
+        const beach = byId.get(row.beach_id)!;
+        if (!row.tide_station) continue;
+        // Most beaches are nowhere near high: a scan of the stored numbers rules them out cheaply.
+        const hours = hoursOf(row);
+        if (!hours.likelihood.some((value) => value !== null && value >= RIP_LEVEL_THRESHOLDS.high)) continue;
+        const date = todayOf(beach.timezone);
+        const day = presentDay(beach, row, hours, date);
+        const text = day.level === 'high' ? ripRightNowText(day, beach.timezone) : null;
+        if (text) result.high.push({ beachId: beach.id, state: beach.state, date, text });
+      }
       return result;
     },
 

@@ -96,7 +96,7 @@ describe('the rip outlook in the conditions card (issue 29)', () => {
     expect(label.textContent).toContain(
       'A forecast from a model, not an observation: the flags and the lifesavers on the beach come first.',
     );
-    expect(label.textContent).toContain('The beach faces ESE (110°)');
+    expect(label.textContent).toContain('The beach faces ESE (110°), from the OpenStreetMap coastline.');
     const sources = within(label)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
@@ -111,6 +111,38 @@ describe('the rip outlook in the conditions card (issue 29)', () => {
         .getByRole('link', { name: 'What the rip outlook is, and what it is not' })
         .getAttribute('href'),
     ).toBe('/surf-safety/rip-outlook');
+  });
+
+  it('says how sure the beach’s direction is, and who set it', async () => {
+    const note = "The nearest coastline is 232 m from the beach's point; the coastline bends.";
+    mockApi({
+      [RIP_PATH]: [
+        200,
+        ripOutlookFixture(undefined, {
+          shore_normal: { degrees: 162.1, source: 'osm-coastline', confidence: 'medium', note },
+        }),
+      ],
+    });
+    expect((await within(show()).findByTestId('rip-outlook-label')).textContent).toContain(
+      `The beach faces SSE (162°), from the OpenStreetMap coastline (medium confidence: ${note.slice(0, -1)}).`,
+    );
+    cleanup();
+    mockApi({
+      [RIP_PATH]: [
+        200,
+        ripOutlookFixture(undefined, {
+          shore_normal: {
+            degrees: 90,
+            source: 'import',
+            confidence: null,
+            note: 'Waverley Council survey 2025',
+          },
+        }),
+      ],
+    });
+    expect((await within(show()).findByTestId('rip-outlook-label')).textContent).toContain(
+      'The beach faces E (90°), as set by an operator (Waverley Council survey 2025).',
+    );
   });
 
   it('says there is no outlook for the beach, with the reason, never "low"', async () => {

@@ -126,6 +126,16 @@ function peakWords(day: RipOutlookDay, timeZone: string): string {
   return `peak ${Math.round(day.peak_likelihood)} % at ${at}`;
 }
 
+/** "The beach faces SSE (162°), from the OpenStreetMap coastline (medium confidence: …)." */
+function shoreWords(normal: NonNullable<RipOutlook['shore_normal']>): string {
+  const faces = `The beach faces ${compass16(normal.degrees)} (${Math.round(normal.degrees)}°)`;
+  const note = normal.note?.replace(/\.$/, '');
+  if (normal.source === 'import') return `${faces}, as set by an operator${note ? ` (${note})` : ''}.`;
+  const doubt = normal.confidence && normal.confidence !== 'high' ? `${normal.confidence} confidence` : null;
+  const detail = [doubt, note].filter(Boolean).join(': ');
+  return `${faces}, from the OpenStreetMap coastline${detail ? ` (${detail})` : ''}.`;
+}
+
 function Outlook({ outlook, now, kept }: { outlook: RipOutlook; now: Date; kept: boolean }) {
   const zone = outlook.timezone;
   const today = localDate(now, zone);
@@ -193,12 +203,7 @@ function Outlook({ outlook, now, kept }: { outlook: RipOutlook; now: Date; kept:
           {outlook.model.coefficients === 'regional' && outlook.model.region
             ? `${outlook.model.name}, recalibrated for ${outlook.model.region} on ${outlook.model.fitted_observations ?? 'its'} lifesaver observations.`
             : `${outlook.model.name}, with its published coefficients.`}
-          {normal &&
-            ` The beach faces ${compass16(normal.degrees)} (${Math.round(normal.degrees)}°)${
-              normal.confidence === 'high'
-                ? ''
-                : `, ${normal.confidence} confidence${normal.note ? `: ${normal.note}` : ''}`
-            }.`}
+          {normal && ` ${shoreWords(normal)}`}
         </p>
         <h4 className="rip-outlook__sources-heading">Sources</h4>
         <ul className="rip-outlook__sources">

@@ -6,7 +6,7 @@ import {
   STATE_NAMES,
   type StateCode,
 } from '@safeshore/domain';
-import type { Facility } from '@safeshore/domain';
+import type { Facility, ShoreNormal } from '@safeshore/domain';
 import type { BeachesTable } from '../../schema.ts';
 import {
   MAX_NAME_LENGTH,
@@ -15,6 +15,7 @@ import {
   type SkipLog,
   type SkipReason,
 } from './features.ts';
+import { CoastlineIndex } from './coastline.ts';
 import { boundsGap, boundsOf, diameter, distanceBetween, type Bounds } from './geometry.ts';
 import type { FacilityIndex, Locality, LocalityIndex } from './places.ts';
 import type { OsmTags } from './types.ts';
@@ -85,6 +86,8 @@ export interface Candidate {
   locality: Locality;
   /** The nearest locality's state: a beach across a state border takes the state of that locality. */
   state: StateCode;
+  /** From the extract's coastline near the beach's centre (or why there is none). */
+  shoreNormal: ShoreNormal;
 }
 
 const yesNo = (value: string | undefined): number | null => {
@@ -248,10 +251,12 @@ export function buildCandidates(
     parking: FacilityIndex;
     lifeguards?: FacilityIndex;
     surfClubs?: FacilityIndex;
+    coastline?: CoastlineIndex;
   },
   skips: SkipLog,
 ): { candidates: Candidate[]; joined: number } {
   const candidates: Candidate[] = [];
+  const coastline = places.coastline ?? new CoastlineIndex([]);
   const groups = joinPieces(features);
   for (const group of groups) {
     const { tags, lengthM, ...described } = describe(group);
@@ -285,6 +290,7 @@ export function buildCandidates(
       state,
       fields,
       facilities: facilitiesFrom(fields, tags, near),
+      shoreNormal: coastline.shoreNormalAt(described, described.precisionM),
     });
   }
   candidates.sort((a, b) => sourceOrder(a.features[0]!, b.features[0]!));

@@ -8,7 +8,8 @@ import type { OsmSource, OsmTags, OsmWay } from './types.ts';
  * three passes, keeping only what beaches need:
  *   1. nodes and relations: beach nodes, toilet/parking nodes, beach multipolygons and the ids of
  *      their outer ways;
- *   2. ways: beach ways, those outer ways, toilet/parking areas, and the ids of their nodes;
+ *   2. ways: beach ways, those outer ways, toilet/parking areas, coastline ways, and the ids of
+ *      their nodes;
  *   3. nodes again: the coordinates of just those node ids.
  * Memory grows with the number of beaches (and facilities), not with the size of the file.
  */
@@ -21,6 +22,8 @@ export const INTERESTING_TAGS = [
   ['sport', 'surf_lifesaving'],
   ['sport', 'surf_life_saving'],
   ['club', 'sport'],
+  // The coastline, for new beaches' shore normals.
+  ['natural', 'coastline'],
 ] as const;
 
 /** A surf life saving club: tagged by its sport, or a sports club whose name says so. */
@@ -76,6 +79,8 @@ export interface ScanResult {
   /** Lifeguard stations (emergency=lifeguard) and surf life saving clubs, the same way. */
   lifeguards: number[];
   surfClubs: number[];
+  /** The natural=coastline ways, each as [lat, lon, …] in the way's direction (land on its left). */
+  coastline: Float64Array[];
 }
 
 /** The beach's name, whitespace tidied; null when it has none. */
@@ -200,6 +205,7 @@ export async function scanBeaches(source: OsmSource, skips: SkipLog): Promise<Sc
   const beachWays: PendingWay[] = [];
   const memberWays = new Map<number, { refs: Float64Array; coords: Float64Array | null }>();
   const facilityWays: Array<{ list: number[]; refs: Float64Array }> = [];
+  const coastWays: Array<{ refs: Float64Array; coords: Float64Array | null }> = [];
   await source.scan({
     interesting: INTERESTING_TAGS,
     wayIds: memberWayIds,
@@ -213,6 +219,10 @@ export async function scanBeaches(source: OsmSource, skips: SkipLog): Promise<Sc
         // An unnamed outer way of a named multipolygon is part of that beach, not one of its own.
         if (!name) return isMember ? undefined : skips.add(SKIP_REASONS.unnamed, `way/${way.id}`);
         beachWays.push({ id: way.id, name, tags: keptTags(tags), refs: needNodes(way), coords: way.coords });
+        return;
+      }
+      if (tags.natural === 'coastline') {
+        coastWays.push({ refs: needNodes(way), coords: way.coords });
         return;
       }
       const list = facilityList(tags);
@@ -246,6 +256,7 @@ export async function scanBeaches(source: OsmSource, skips: SkipLog): Promise<Sc
   };
 
   for (const { list, refs } of facilityWays) meanPoint(resolve(refs, null), list);
+  const coastline = coastWays.map(({ refs, coords }) => resolve(refs, coords)).filter((c) => c.length >= 4);
 
   for (const way of beachWays) {
     const coords = resolve(way.refs, way.coords);
@@ -273,5 +284,5 @@ export async function scanBeaches(source: OsmSource, skips: SkipLog): Promise<Sc
     addFeature(`relation/${relation.id}`, relation.name, relation.tags, geometry);
   }
 
-  return { features, toilets, parking, lifeguards, surfClubs };
+  return { features, toilets, parking, lifeguards, surfClubs, coastline };
 }

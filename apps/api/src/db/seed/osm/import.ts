@@ -2,6 +2,7 @@ import type { Database } from '../../schema.ts';
 import { bumpDataVersion } from '../../data-version.ts';
 import { ImportFileError } from '../beach-rows.ts';
 import { buildCandidates } from './candidates.ts';
+import { CoastlineIndex } from './coastline.ts';
 import { SkipLog, scanBeaches, type SkipReason } from './features.ts';
 import { FacilityIndex, LocalityIndex } from './places.ts';
 import { openOsmSource } from './source.ts';
@@ -51,6 +52,7 @@ export async function importOsm(db: Database, file: string): Promise<OsmImportRe
       parking: new FacilityIndex(scan.parking),
       lifeguards: new FacilityIndex(scan.lifeguards),
       surfClubs: new FacilityIndex(scan.surfClubs),
+      coastline: new CoastlineIndex(scan.coastline),
     },
     skips,
   );

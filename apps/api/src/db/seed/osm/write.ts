@@ -3,6 +3,7 @@ import type { Insertable, Transaction } from 'kysely';
 import { markBeachesChanged, markLocalityBeachesChanged } from '../../changes.ts';
 import type { DB, Database, NewBeach } from '../../schema.ts';
 import { deriveBeachKey } from '../beaches.ts';
+import { SHORE_NORMAL_DERIVED } from '../shore-normals.ts';
 import { FILLABLE, OSM_MERGE_DISTANCE_M, type Candidate, type Fillable } from './candidates.ts';
 import { distanceToGeometry } from './geometry.ts';
 import { bumpDataVersion } from '../../data-version.ts';
@@ -212,8 +213,18 @@ function newBeachRow(candidate: Candidate, known: KnownBeaches, now: string): Ne
     data_source: OSM_ATTRIBUTION,
     data_licence: OSM_LICENCE,
     source_id: candidate.features[0]!.sourceId,
+    ...shoreNormalColumns(candidate),
     created_at: now,
     updated_at: now,
+  };
+}
+
+function shoreNormalColumns({ shoreNormal }: Candidate) {
+  return {
+    shore_normal_deg: shoreNormal.normalDeg,
+    shore_normal_source: SHORE_NORMAL_DERIVED,
+    shore_normal_confidence: shoreNormal.confidence,
+    shore_normal_note: shoreNormal.note,
   };
 }
 
@@ -286,7 +297,7 @@ async function fillExisting(
   if (targets.length === 0) return [];
   const rows = await trx
     .selectFrom('beaches')
-    .select(['id', 'facilities', 'facilities_source', ...FILLABLE])
+    .select(['id', 'facilities', 'facilities_source', 'shore_normal_source', ...FILLABLE])
     .where('id', 'in', [...new Set(targets.map((t) => t.beachId))])
     .execute();
   const current = new Map(rows.map((row) => [row.id, row]));
@@ -295,13 +306,18 @@ async function fillExisting(
   const filled = new Set<number>();
   for (const { candidate, beachId } of targets) {
     const row = current.get(beachId)!;
-    const fill: Partial<Fillable> & { facilities?: string; facilities_source?: string } = {};
+    const fill: Partial<Fillable> &
+      Partial<ReturnType<typeof shoreNormalColumns>> & { facilities?: string; facilities_source?: string } =
+      {};
     for (const field of FILLABLE) {
       const value = candidate.fields[field];
       if (row[field] === null && value !== null) Object.assign(fill, { [field]: value });
     }
     const facilities = mergeOsmFacilities(row, candidate.facilities);
     if (facilities) Object.assign(fill, facilities);
+    // A shore normal nobody has derived or imported yet, when the extract's coastline gives one.
+    if (row.shore_normal_source === null && candidate.shoreNormal.normalDeg !== null)
+      Object.assign(fill, shoreNormalColumns(candidate));
     if (Object.keys(fill).length > 0) {
       await trx
         .updateTable('beaches')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../../db/schema.ts';
 import { beachesByKey, readCsvText } from '../../../db/seed/import-file.ts';
+import { sameDegrees, SHORE_NORMAL_IMPORTED } from '../../../db/seed/shore-normals.ts';
 import {
   announceChanges,
   emptyOperatorReport,
@@ -18,9 +19,21 @@ import {
  * An empty rating or type means the source gives none (stored as unknown: the page says "Not
  * rated"). The source becomes a line of the beach's source list ("Hazard rating and beach type:
  * …"). Counts are beaches.
+ *
+ * Optional column `shore_normal_deg`: the direction the beach faces, seaward, in degrees true
+ * (0-360), from the same source. It replaces the value derived from OpenStreetMap's coastline
+ * (source 'import', the source line as its note), which never overwrites it afterwards. Empty:
+ * the beach's shore normal is left as it is.
  */
 
-export const HAZARD_COLUMNS = ['beach', 'hazard_rating', 'beach_type', 'source', 'licence'] as const;
+export const HAZARD_COLUMNS = [
+  'beach',
+  'hazard_rating',
+  'beach_type',
+  'source',
+  'licence',
+  'shore_normal_deg',
+] as const;
 const REQUIRED = ['beach', 'hazard_rating', 'beach_type', 'source'] as const;
 
 /** The source row in beach_sources for a beach's rating and type. */
@@ -40,6 +53,13 @@ const RowSchema = z
     beach_type: z.string().max(BEACH_TYPE_MAX, `must be at most ${BEACH_TYPE_MAX} characters`),
     source: z.string().min(1, 'is required: say who rated the beach').max(300),
     licence: z.string().max(100).default(''),
+    shore_normal_deg: z
+      .string()
+      .default('')
+      .refine(
+        (v) => v === '' || (/^\d{1,3}(?:\.\d+)?$/.test(v) && Number(v) <= 360),
+        'must be the direction the beach faces (seaward) in degrees true, from 0 to 360, or empty',
+      ),
   })
   .superRefine((row, ctx) => {
     if (row.hazard_rating === '' && row.beach_type === '')
@@ -76,6 +96,9 @@ export async function importHazardRatings(
       beachType: string | null;
       attribution: string;
       licence: string | null;
+      /** Degrees true in [0, 360); null: the file gives none (the beach's value is left alone). */
+      shoreNormal: number | null;
+      source: string;
     }
   >();
   for (const { line, row } of parsed) {
@@ -100,6 +123,8 @@ export async function importHazardRatings(
       beachType: row.beach_type === '' ? null : row.beach_type,
       attribution: hazardAttribution(row.hazard_rating !== '', row.beach_type !== '', row.source),
       licence: row.licence === '' ? null : row.licence,
+      shoreNormal: row.shore_normal_deg === '' ? null : Number(row.shore_normal_deg) % 360,
+      source: row.source,
     });
   }
   if (report.rejected.length > 0) {
@@ -111,13 +136,29 @@ export async function importHazardRatings(
   const changed: number[] = [];
   await inTransaction(db, options.dryRun ?? false, async (trx) => {
     const ids = [...plans.keys()];
-    const current = new Map<number, { hazard: number | null; beach_type: string | null }>();
+    const current = new Map<
+      number,
+      {
+        hazard: number | null;
+        beach_type: string | null;
+        shore_normal_deg: number | null;
+        shore_normal_source: string | null;
+        shore_normal_note: string | null;
+      }
+    >();
     const sources = new Map<number, { attribution: string | null; licence: string | null }>();
     for (let i = 0; i < ids.length; i += 500) {
       const part = ids.slice(i, i + 500);
       for (const row of await trx
         .selectFrom('beaches')
-        .select(['id', 'hazard', 'beach_type'])
+        .select([
+          'id',
+          'hazard',
+          'beach_type',
+          'shore_normal_deg',
+          'shore_normal_source',
+          'shore_normal_note',
+        ])
         .where('id', 'in', part)
         .execute())
         current.set(row.id, row);
@@ -137,7 +178,12 @@ export async function importHazardRatings(
         row.beach_type !== plan.beachType;
       const sourceChanged =
         !source || source.attribution !== plan.attribution || source.licence !== plan.licence;
-      if (!valuesChanged && !sourceChanged) {
+      const shoreNormalChanged =
+        plan.shoreNormal !== null &&
+        (!sameDegrees(row.shore_normal_deg, plan.shoreNormal) ||
+          row.shore_normal_source !== SHORE_NORMAL_IMPORTED ||
+          row.shore_normal_note !== plan.source);
+      if (!valuesChanged && !sourceChanged && !shoreNormalChanged) {
         report.unchanged++;
         continue;
       }
@@ -145,6 +191,19 @@ export async function importHazardRatings(
         await trx
           .updateTable('beaches')
           .set({ hazard: plan.hazard, beach_type: plan.beachType, updated_at: now })
+          .where('id', '=', beachId)
+          .execute();
+      if (shoreNormalChanged)
+        await trx
+          .updateTable('beaches')
+          .set({
+            shore_normal_deg: plan.shoreNormal,
+            shore_normal_source: SHORE_NORMAL_IMPORTED,
+            // Confidence is ours, for derived values; an imported one is its source's.
+            shore_normal_confidence: null,
+            shore_normal_note: plan.source,
+            updated_at: now,
+          })
           .where('id', '=', beachId)
           .execute();
       if (sourceChanged) {
