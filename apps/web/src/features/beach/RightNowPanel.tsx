@@ -201,7 +201,6 @@ export function RightNowPanel({
             <div>
               <h3 className="rn-item__label">Rip currents</h3>
               <p className="rn-item__value">{rip.text}</p>
-              <p className="rn-item__advice">{RIP_TEXT.lifesaversFirst}</p>
               <p className="rn-item__source">
                 <span className="model-label">{RIP_TEXT.label}</span> · computed {rip.age}
                 {rip.stale && <span className="stale-badge">Out of date</span>} ·{' '}

@@ -44,11 +44,11 @@ describe('the rip outlook in the conditions card (issue 29)', () => {
     const section = show();
     const chart = await within(section).findByRole('figure');
     expect(chart.querySelector('figcaption')!.textContent).toBe(
-      'Rip current likelihood, hourly (model outlook)',
+      'Rip current likelihood (%), hourly model outlook',
     );
     const image = within(chart).getByRole('img');
     expect(image.getAttribute('aria-label')).toBe(
-      'Rip current likelihood, hourly (model outlook), Sun 12 am to Tue 11 pm. Rip likelihood from 10 to 62 %.',
+      'Rip current likelihood (%), hourly model outlook, Sun 12 am to Tue 11 pm. Rip likelihood from 10 to 62 %.',
     );
     // The level bands at 25 % and 50 %, and the axis from 0 to 100 %.
     expect([...image.querySelectorAll('.chart__band text')].map((t) => t.textContent)).toEqual([

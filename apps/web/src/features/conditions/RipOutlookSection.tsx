@@ -156,7 +156,7 @@ function Outlook({ outlook, now, kept }: { outlook: RipOutlook; now: Date; kept:
       ) : (
         <>
           <LineChart
-            title="Rip current likelihood, hourly (model outlook)"
+            title="Rip current likelihood (%), hourly model outlook"
             series={[{ name: 'Rip likelihood', color: '#1d4f91', points }]}
             xDomain={[first, last]}
             xTicks={chartTicks(first, last, 6)}
