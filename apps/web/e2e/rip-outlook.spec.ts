@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { RIP_TEXT, ripNow, type RipOutlook } from '@safeshore/domain';
+import { RIP_LEVEL_WORDS, RIP_TEXT, ripNow, ripSummaryToday, type RipOutlook } from '@safeshore/domain';
 import { expectNoAxeViolations } from './axe.ts';
 import { e2eNow } from './support/clock.ts';
 import { expect, test } from './support/test.ts';
@@ -107,6 +107,29 @@ for (const [width, viewport] of VIEWPORTS) {
       await label.getByRole('link', { name: 'What the rip outlook is, and what it is not' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('The rip outlook');
       await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText("If you're caught in a rip");
+    });
+
+    test('a place page’s list row shows today’s level, outlined as a model outlook', async ({
+      page,
+      request,
+    }) => {
+      const today = ripSummaryToday(await bondiOutlook(request), e2eNow());
+      expect(today, 'Bondi has an outlook for today').toBeTruthy();
+      await page.goto('/nsw/waverley/bondi-beach');
+      const row = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: 'Bondi Beach', exact: true }) })
+        // Bondi is in the closest and the patrolled lists alike.
+        .first();
+      const level = row.locator('[data-status="rip"]');
+      await expect(level).toHaveText(
+        `Rip outlook: ${RIP_LEVEL_WORDS[today!.level]} (model outlook, not an observation)`,
+      );
+      await expect(level).toHaveClass(/status-part--model/);
+      await expect(level.locator('.visually-hidden')).toHaveText(' (model outlook, not an observation)');
+      if (process.env.SHOTS_DIR) {
+        await row.screenshot({ path: path.join(process.env.SHOTS_DIR, `rip-list-row-${width}.png`) });
+      }
     });
   });
 }

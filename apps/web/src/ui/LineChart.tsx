@@ -15,7 +15,7 @@ export interface ChartMarker {
   direction?: 'up' | 'down' | number;
 }
 
-/** A horizontal band behind the lines (levels of a value), named at the plot's right edge. */
+/** A horizontal band behind the lines (levels of a value), named at its foot on the plot's right edge. */
 export interface ChartBand {
   from: number;
   to: number;
@@ -168,7 +168,8 @@ export function LineChart({
           return (
             <g key={band.label} className={`chart__band ${band.className}`}>
               <rect x={PAD.left} y={top} width={plotW} height={Math.max(0, bottom - top)} />
-              <text x={width - PAD.right - 4} y={top + 4} textAnchor="end" dominantBaseline="hanging">
+              {/* At the band's foot: a line's peaks (and their markers) sit at its top. */}
+              <text x={width - PAD.right - 4} y={bottom - 4} textAnchor="end">
                 {band.label}
               </text>
             </g>
