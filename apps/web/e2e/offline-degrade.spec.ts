@@ -15,7 +15,7 @@ test.describe.configure({ timeout: 60_000 });
 const BONDI = '/beach/nsw/waverley/bondi-beach/bondi-beach';
 const TAMARAMA = '/beach/nsw/waverley/tamarama/tamarama-beach';
 
-/** What this browser's offline database holds: beach keys and article slugs. */
+/** What this browser's offline database holds: beach keys, article slugs and asset names. */
 function stored(page: Page) {
   return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -30,7 +30,17 @@ function stored(page: Page) {
         request.onsuccess = () => resolve(request.result as string[]);
         request.onerror = () => resolve([]);
       });
-    const result = { beaches: await keys('beaches'), articles: await keys('articles') };
+    const assetNames = new Promise<string[]>((resolve) => {
+      if (!db.objectStoreNames.contains('assets')) return resolve([]);
+      const request = db.transaction('assets').objectStore('assets').getAll();
+      request.onsuccess = () => resolve((request.result as Array<{ name: string }>).map((a) => a.name));
+      request.onerror = () => resolve([]);
+    });
+    const result = {
+      beaches: await keys('beaches'),
+      articles: await keys('articles'),
+      assets: await assetNames,
+    };
     db.close();
     return result;
   });
@@ -59,6 +69,10 @@ test('the beach just viewed and the rip-current article open offline; an unsaved
     .poll(async () => (await stored(page)).articles, { timeout: 30_000 })
     .toEqual(expect.arrayContaining(['ripcurrents', 'flags-and-signs', 'bystander-rescue']));
   expect((await stored(page)).beaches).not.toContain('nsw-2026-tamarama-beach');
+  // The rip outlook the page fetched (issue 29), kept beside the beach.
+  await expect
+    .poll(async () => (await stored(page)).assets, { timeout: 20_000 })
+    .toContain('rip_outlook:nsw-2026-bondi-beach');
 
   await context.setOffline(true);
   await page.goto(BONDI);
@@ -69,6 +83,12 @@ test('the beach just viewed and the rip-current article open offline; an unsaved
   const rightNow = page.getByRole('region', { name: 'Right now' });
   await expect(rightNow.getByText('Pollution unlikely')).toBeVisible();
   await expect(rightNow.getByText('Out of date')).toBeVisible();
+  // The rip outlook seen online: the last one kept, with its age, never a new one made up offline.
+  const rip = page.getByRole('region', { name: 'Rip current outlook' });
+  await expect(rip.getByTestId('rip-outlook-label')).toContainText(
+    /^Model outlook · computed (just now|\d+ min ago) · kept on this device; go online for a newer one/,
+  );
+  await expect(rip.getByRole('figure')).toBeVisible();
 
   await page.goto('/surf-safety/ripcurrents');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rip currents');

@@ -2,6 +2,7 @@ import { hazardDisplay } from './hazard.ts';
 import type { ListBeachWarnings, MarineWarning } from './location.ts';
 import type { PatrolledToday } from './patrol-rules.ts';
 import type { PatrolsResponse } from './patrols.ts';
+import { RIP_LEVEL_WORDS, RIP_TEXT, type RipOutlookSummary } from './rip-contract.ts';
 import type { DataSource } from './source.ts';
 import { localClock, localDate, placeTimeZone, twelveHourClock } from './time.ts';
 
@@ -309,4 +310,42 @@ export function compactBeachStatus(input: {
     warnings,
     hazard: { text: hazard.text.replace(/ \(.*\)$/, ''), tone: hazard.tone },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rip outlook, compact (issue 29)
+
+export interface RipStatusPart extends StatusPart {
+  /** null: there is no outlook, or it is not known. */
+  level: RipOutlookSummary['level'] | null;
+  /** Said to screen readers after the text: the level is a model's, not anyone's observation. */
+  model: string;
+}
+
+/**
+ * "Rip outlook: High" for lists, map popups and My Beaches, from a row's `rip_outlook` (today's peak
+ * at the beach). Lists say nothing when there is none (null) or the answer carries none
+ * (undefined); a card that lists every fact (`sayMissing`) says "No rip outlook" or "not known".
+ * Never "Low" without an outlook, and a summary for another day (an old answer) is not known.
+ */
+export function ripOutlookPart(
+  rip: RipOutlookSummary | null | undefined,
+  now: Date,
+  timeZone: string | null | undefined,
+  sayMissing = false,
+): RipStatusPart | null {
+  const model = ' (model outlook, not an observation)';
+  const current = rip && rip.date === localDate(now, placeTimeZone(timeZone)) ? rip : undefined;
+  if (current) {
+    return {
+      level: current.level,
+      text: `Rip outlook: ${RIP_LEVEL_WORDS[current.level]}`,
+      tone: current.level === 'high' ? 'danger' : current.level === 'moderate' ? 'caution' : 'unknown',
+      model,
+    };
+  }
+  if (!sayMissing) return null;
+  return rip === null
+    ? { level: null, text: RIP_TEXT.noOutlook, tone: 'unknown', model: '' }
+    : { level: null, text: 'Rip outlook not known', tone: 'unknown', model: '' };
 }

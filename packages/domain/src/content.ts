@@ -54,6 +54,7 @@ export const OFFLINE_ARTICLE_SLUGS: readonly string[] = REQUIRED_ARTICLE_SLUGS.f
  */
 export const CORE_SAFETY_ARTICLE_SLUGS: readonly string[] = [
   'ripcurrents',
+  'rip-outlook',
   'flags-and-signs',
   'bystander-rescue',
   'lifeguards-top-tips',

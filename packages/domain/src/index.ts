@@ -32,4 +32,5 @@ export * from './console.ts';
 export * from './console-display.ts';
 export * from './rip-contract.ts';
 export * from './rip-outlook.ts';
+export * from './rip-display.ts';
 export * from './shore-normal.ts';

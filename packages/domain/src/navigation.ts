@@ -16,6 +16,7 @@ export const SURF_SAFETY_MENU: MenuGroup[] = [
       { slug: 'flags-and-signs', label: 'Flags and signs' },
       { slug: 'lifeguards-top-tips', label: "Lifeguards' top tips" },
       { slug: 'ripcurrents', label: 'Rip currents' },
+      { slug: 'rip-outlook', label: 'The rip outlook' },
       { slug: 'the-waves', label: 'The waves' },
       { slug: 'sun-safety', label: 'Sun safety' },
       { slug: 'alcohol-drugs', label: 'Alcohol and drugs' },

@@ -6,9 +6,12 @@ import {
   warningsNow,
   type HazardNow,
   type PatrolNow,
+  type StatusPart,
   type StatusBeach,
   type WarningsNow,
 } from './beach-status.ts';
+import { ripRightNowText, type RipOutlook } from './rip-contract.ts';
+import { ripOutlookAge, ripRestOfToday } from './rip-display.ts';
 import type { WeatherResponse } from './weather.ts';
 import { formatDataAge, formatWeatherValue, round2, sourceAgeSeconds } from './weather-display.ts';
 
@@ -100,6 +103,39 @@ export function conditionsNow(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Rip outlook now (issue 29)
+
+export interface RipNow extends StatusPart {
+  level: 'moderate' | 'high';
+  tone: 'caution' | 'danger';
+  /** "Rip currents likely this afternoon (model outlook): 1.6 m waves straight onshore, low tide 3:10 pm". */
+  text: string;
+  /** "40 min ago": when the outlook was computed. */
+  age: string;
+  stale: boolean;
+}
+
+/**
+ * The Right now item for the rip outlook: only when what is left of today is moderate or high (a
+ * low outlook raises no alarm here; the conditions card shows it). Null without an outlook, never
+ * a guess. It goes below the lifesavers' live status and the patrol, which always come first.
+ */
+export function ripNow(outlook: RipOutlook | null | undefined, now: Date): RipNow | null {
+  if (!outlook?.available) return null;
+  const day = ripRestOfToday(outlook, now);
+  const text = day && ripRightNowText(day, outlook.timezone, true);
+  const age = ripOutlookAge(outlook, now);
+  if (!day || !text || !age || (day.level !== 'moderate' && day.level !== 'high')) return null;
+  return {
+    level: day.level,
+    tone: day.level === 'high' ? 'danger' : 'caution',
+    text,
+    age: age.text,
+    stale: age.stale,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // The whole panel
 
 export interface RightNow {
@@ -108,6 +144,8 @@ export interface RightNow {
   warnings: WarningsNow & { loading: boolean };
   hazard: HazardNow;
   conditions: ConditionNow[];
+  /** The rip outlook's item when today's is moderate or high; null otherwise. */
+  rip: RipNow | null;
 }
 
 export function summariseRightNow(input: {
@@ -115,9 +153,11 @@ export function summariseRightNow(input: {
   weather: WeatherResponse | null;
   weatherState: WeatherState;
   patrols?: PatrolsResponse | null;
+  /** The beach's rip outlook, when it has arrived (online) or was kept (offline). */
+  ripOutlook?: RipOutlook | null;
   now: Date;
 }): RightNow {
-  const { beach, weather, weatherState, patrols, now } = input;
+  const { beach, weather, weatherState, patrols, ripOutlook, now } = input;
   const warnings = warningsNow(
     weather ? { warnings: weather.todays_marine_warnings, source: weather.sources.warnings } : null,
   );
@@ -126,5 +166,6 @@ export function summariseRightNow(input: {
     warnings: { ...warnings, loading: !weather && weatherState === 'loading' },
     hazard: hazardNow(beach.hazard),
     conditions: conditionsNow(weather, weatherState, now),
+    rip: ripNow(ripOutlook, now),
   };
 }

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { BeachDetailResponse } from '@safeshore/domain';
+import type { BeachDetailResponse, RipOutlook } from '@safeshore/domain';
 import { ApiError } from '../data/api.ts';
-import { ACCOUNT_QUERY_KEY, FRESHNESS_MS } from '../data/queries.ts';
+import { ACCOUNT_QUERY_KEY, FRESHNESS_MS, RIP_OUTLOOK_QUERY } from '../data/queries.ts';
 import { getSession, subscribeSession } from '../data/session.ts';
 import { whenIdleAfterLoad } from '../platform/idle.ts';
 
@@ -36,6 +36,7 @@ subscribeSession(() => {
 queryClient.getQueryCache().subscribe((event) => {
   if (event.type !== 'updated' || event.action.type !== 'success') return;
   keepViewedBeach(event.query.queryKey, event.query.state.data);
+  keepFetchedRipOutlook(event.query.queryKey, event.query.state.data);
 });
 
 /**
@@ -61,5 +62,19 @@ function keepViewedBeach(queryKey: readonly unknown[], data: unknown): void {
         // The code that reads it offline, downloaded now while there is a connection.
         .then(() => import('../data/offline-source.ts'))
         .catch((error: unknown) => console.warn('Could not keep this beach for offline use:', error)),
+  );
+}
+
+/** A rip outlook fetched online is kept too (issue 29): offline, the beach page shows the last one. */
+function keepFetchedRipOutlook(queryKey: readonly unknown[], data: unknown): void {
+  const [kind, mode, , beachKey] = queryKey;
+  if (kind !== RIP_OUTLOOK_QUERY || mode !== 'online' || typeof indexedDB === 'undefined') return;
+  const outlook = data as RipOutlook | null | undefined;
+  if (!outlook || typeof beachKey !== 'string') return;
+  whenIdleAfterLoad(
+    () =>
+      void import('../data/recent.ts')
+        .then((recent) => recent.keepRipOutlook(beachKey, outlook))
+        .catch((error: unknown) => console.warn('Could not keep the rip outlook for offline use:', error)),
   );
 }

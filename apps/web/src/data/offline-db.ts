@@ -167,6 +167,16 @@ export function waterQualityAssetName(beachKey: string): string {
   return `water_quality:${beachKey}`;
 }
 
+export const RIP_OUTLOOK_ASSET_PREFIX = 'rip_outlook:';
+
+/**
+ * The asset holding the last rip outlook (issue 29) fetched for a beach kept on this device
+ * (data/recent.ts): offline it is shown with its age, never recomputed or guessed.
+ */
+export function ripOutlookAssetName(beachKey: string): string {
+  return `${RIP_OUTLOOK_ASSET_PREFIX}${beachKey}`;
+}
+
 export async function getAsset(name: string): Promise<string | null> {
   const db = await openOfflineDb();
   return (await db.assets.where('name').equals(name).first())?.content ?? null;

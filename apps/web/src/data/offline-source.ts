@@ -28,6 +28,8 @@ import {
   type PostcodeMember,
   type SearchResult,
   type SyncBeach,
+  type RipOutlook,
+  RipOutlookSchema,
   type WaterQuality,
   WaterQualitySchema,
 } from '@safeshore/domain';
@@ -36,6 +38,7 @@ import type { LocationLookup } from './location.ts';
 import {
   onOfflineDataChange,
   openOfflineDb,
+  ripOutlookAssetName,
   waterQualityAssetName,
   type BeachIndexRecord,
   type MediaRecord,
@@ -522,6 +525,23 @@ export async function offlineBeach(ref: BeachRef): Promise<BeachDetailResponse> 
     images: [],
     todayPosts: [],
   };
+}
+
+/**
+ * The last rip outlook fetched for a beach on this device (issue 29), or null when none was kept.
+ * As the server sent it: its age is counted from `computed_at` where it is shown. Anything
+ * unreadable is none (no information), never a guess.
+ */
+export async function offlineRipOutlook(beachKey: string): Promise<RipOutlook | null> {
+  const db = await openOfflineDb();
+  const stored = (await db.assets.where('name').equals(ripOutlookAssetName(beachKey)).first())?.content;
+  if (!stored) return null;
+  try {
+    const parsed = RipOutlookSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Object URLs of stored media, made once per media item and released when the data changes. */

@@ -5,6 +5,12 @@ import { currentDataMode, dataSource, networkModeFor, type BeachRef, type DataMo
 /** Data older than this is refreshed when the page becomes visible again (spec: 600 s). */
 export const FRESHNESS_MS = 600_000;
 
+/**
+ * Every rip outlook query's key starts with this (data/rip.ts); here so that the cache subscriber
+ * that keeps online answers for offline use (app/query-client.ts) loads none of that module.
+ */
+export const RIP_OUTLOOK_QUERY = 'beach-rip-outlook';
+
 /** Queries of the signed-in user live under ['account', userId] (see account-queries.ts). */
 export const ACCOUNT_QUERY_KEY = ['account'] as const;
 

@@ -5,10 +5,12 @@ import { mockApi } from '../test/api-mock.ts';
 import { beach } from '../test/fixtures.ts';
 import { article, syncBeach } from '../test/offline-fixtures.ts';
 import { deleteOfflineDatabase, openOfflineDb, writeBeaches } from './offline-db.ts';
-import { localSource } from './offline-source.ts';
+import { localSource, offlineRipOutlook } from './offline-source.ts';
+import { ripOutlookFixture } from '../features/conditions/test-fixtures.ts';
 import {
   RECENT_BEACHES_KEPT,
   recentBeachKeys,
+  keepRipOutlook,
   rememberViewedBeach,
   saveCoreArticlesIfDue,
   syncBeachFromDetail,
@@ -106,6 +108,22 @@ describe('recently viewed beaches are kept for offline use (issue 16)', () => {
     for (let id = 2; id <= RECENT_BEACHES_KEPT + 1; id++) await rememberViewedBeach(viewed(id));
     const db = await openOfflineDb();
     expect(await db.assets.where('name').equals('water_quality:nsw-2026-bondi-beach').count()).toBe(0);
+  });
+
+  it('keeps the last rip outlook fetched for a kept beach, as sent, and drops the rest (issue 29)', async () => {
+    const outlook = ripOutlookFixture();
+    await rememberViewedBeach(beach());
+    await keepRipOutlook('nsw-2026-bondi-beach', outlook);
+    expect(await offlineRipOutlook('nsw-2026-bondi-beach')).toEqual(outlook);
+    // Never kept: none, not a guess.
+    expect(await offlineRipOutlook('nsw-2026-beach-2')).toBeNull();
+    // A followed beach this device does not keep: its copy goes when the next outlook is kept.
+    await keepRipOutlook('nsw-2026-not-kept', outlook);
+    await keepRipOutlook('nsw-2026-bondi-beach', outlook);
+    expect(await offlineRipOutlook('nsw-2026-not-kept')).toBeNull();
+    // A beach that falls off the recent list takes its outlook with it.
+    for (let id = 2; id <= RECENT_BEACHES_KEPT + 1; id++) await rememberViewedBeach(viewed(id));
+    expect(await offlineRipOutlook('nsw-2026-bondi-beach')).toBeNull();
   });
 
   it('offline, the local database is used once something has been saved automatically', async () => {

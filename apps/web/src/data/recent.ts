@@ -1,9 +1,11 @@
-import { CORE_SAFETY_ARTICLE_SLUGS, type Beach, type SyncBeach } from '@safeshore/domain';
+import { CORE_SAFETY_ARTICLE_SLUGS, type Beach, type RipOutlook, type SyncBeach } from '@safeshore/domain';
 import {
+  RIP_OUTLOOK_ASSET_PREFIX,
   getAsset,
   notifyOfflineDataChange,
   openOfflineDb,
   putAssets,
+  ripOutlookAssetName,
   waterQualityAssetName,
   writeBeaches,
 } from './offline-db.ts';
@@ -103,7 +105,10 @@ export async function rememberViewedBeach(beach: Beach): Promise<void> {
     await putAssets(db, { [RECENT_ASSETS.recentBeaches]: JSON.stringify(kept) });
     // The last known water quality; a beach with no site (null) keeps nothing, never an old forecast.
     const fellOff = keys.slice(RECENT_BEACHES_KEPT);
-    const stale = [...fellOff, ...(beach.water_quality ? [] : [beach.key])].map(waterQualityAssetName);
+    const stale = [
+      ...[...fellOff, ...(beach.water_quality ? [] : [beach.key])].map(waterQualityAssetName),
+      ...fellOff.map(ripOutlookAssetName),
+    ];
     if (stale.length > 0) await db.assets.where('name').anyOf(stale).delete();
     if (beach.water_quality) {
       await putAssets(db, { [waterQualityAssetName(beach.key)]: JSON.stringify(beach.water_quality) });
@@ -111,6 +116,27 @@ export async function rememberViewedBeach(beach: Beach): Promise<void> {
   });
   markAutoSaved();
   notifyOfflineDataChange();
+}
+
+/**
+ * Keeps the rip outlook just fetched for a beach (issue 29), so that offline its page shows the last
+ * one with its age. Outlooks of beaches this device does not keep (a followed beach never opened
+ * here) are dropped as they are found, so the copies never outgrow the beaches kept; the beach
+ * being written is spared, as its own record may be on its way (rememberViewedBeach).
+ */
+export async function keepRipOutlook(beachKey: string, outlook: RipOutlook): Promise<void> {
+  const db = await openOfflineDb();
+  await db.transaction('rw', db.beaches, db.assets, async () => {
+    const kept = await db.assets.where('name').startsWith(RIP_OUTLOOK_ASSET_PREFIX).toArray();
+    const orphans: number[] = [];
+    for (const asset of kept) {
+      const key = asset.name.slice(RIP_OUTLOOK_ASSET_PREFIX.length);
+      if (key !== beachKey && (await db.beaches.get(key)) === undefined) orphans.push(asset.id);
+    }
+    if (orphans.length > 0) await db.assets.bulkDelete(orphans);
+    await putAssets(db, { [ripOutlookAssetName(beachKey)]: JSON.stringify(outlook) });
+  });
+  // No change notice: the offline index holds no outlooks (they are read per beach when asked).
 }
 
 /**

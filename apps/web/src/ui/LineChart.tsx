@@ -15,6 +15,15 @@ export interface ChartMarker {
   direction?: 'up' | 'down' | number;
 }
 
+/** A horizontal band behind the lines (levels of a value), named at its foot on the plot's right edge. */
+export interface ChartBand {
+  from: number;
+  to: number;
+  label: string;
+  /** Its fill and label colour come from CSS (`chart__band--…`). */
+  className: string;
+}
+
 export interface LineChartProps {
   title: string;
   series: LineSeries[];
@@ -29,6 +38,11 @@ export interface LineChartProps {
   xLabel?: string;
   /** Axis tick labels when they should be shorter than formatX ("6 am" rather than "Tue 6 am"). */
   formatTick?: (x: number) => string;
+  /** A fixed y axis (first tick to last) instead of one fitted to the data, e.g. 0 to 100 %. */
+  yTicks?: number[];
+  bands?: ChartBand[];
+  /** Where now is on the x axis: a labelled vertical line when it falls inside the domain. */
+  nowX?: number;
 }
 
 const DEFAULT_WIDTH = 640;
@@ -103,12 +117,18 @@ export function LineChart({
   markers = [],
   xLabel = 'Time',
   formatTick = formatX,
+  yTicks,
+  bands = [],
+  nowX,
 }: LineChartProps) {
   const { ref, width } = useWidth();
   const titleId = useId();
   const unit = yUnit ? ` ${yUnit}` : '';
   const values = series.flatMap((s) => s.points.flatMap((p) => (p.y === null ? [] : [p.y])));
-  const { min, max, ticks } = yScale([...values, ...markers.map((m) => m.y)]);
+  const { min, max, ticks } =
+    yTicks && yTicks.length > 1
+      ? { min: yTicks[0]!, max: yTicks[yTicks.length - 1]!, ticks: yTicks }
+      : yScale([...values, ...markers.map((m) => m.y)]);
   const plotW = width - PAD.left - PAD.right;
   const plotH = height - PAD.top - PAD.bottom;
   const [x0, x1] = xDomain;
@@ -142,6 +162,19 @@ export function LineChart({
         width="100%"
         preserveAspectRatio="xMidYMid meet"
       >
+        {bands.map((band) => {
+          const top = sy(Math.min(max, band.to));
+          const bottom = sy(Math.max(min, band.from));
+          return (
+            <g key={band.label} className={`chart__band ${band.className}`}>
+              <rect x={PAD.left} y={top} width={plotW} height={Math.max(0, bottom - top)} />
+              {/* At the band's foot: a line's peaks (and their markers) sit at its top. */}
+              <text x={width - PAD.right - 4} y={bottom - 4} textAnchor="end">
+                {band.label}
+              </text>
+            </g>
+          );
+        })}
         <g className="chart__grid">
           {ticks.map((t) => (
             <g key={t}>
@@ -162,6 +195,14 @@ export function LineChart({
             ) : null,
           )}
         </g>
+        {nowX !== undefined && nowX >= x0 && nowX <= x1 && (
+          <g className="chart__now">
+            <line x1={sx(nowX)} x2={sx(nowX)} y1={PAD.top} y2={PAD.top + plotH} />
+            <text x={sx(nowX) + 4} y={PAD.top + 2} dominantBaseline="hanging">
+              Now
+            </text>
+          </g>
+        )}
         {series.map((s, index) => {
           const segments: Array<Array<{ x: number; y: number }>> = [[]];
           for (const p of s.points) {

@@ -4,7 +4,7 @@ import { clearSession, setSession } from '../../data/session.ts';
 import { TOKEN, mockApi, user } from '../../test/api-mock.ts';
 import { readFollowedCopy } from '../../data/followed-copy.ts';
 import { beach, detail, summary } from '../../test/fixtures.ts';
-import { weatherFixture } from '../conditions/test-fixtures.ts';
+import { noRipOutlookFixture, ripOutlookFixture, weatherFixture } from '../conditions/test-fixtures.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { MyBeachesPage } from './MyBeachesPage.tsx';
 
@@ -118,11 +118,31 @@ describe('MyBeachesPage dashboard (issue 16)', () => {
     const bondi = card('Bondi Beach');
     expect(bondi.textContent).toMatch(/Patrol times not known/);
     expect(bondi.textContent).not.toMatch(/No warnings/);
+    // Issue 29: an outlook that could not be had is not known, never "low" or "none".
+    expect(bondi.querySelector('[data-status="rip"]')!.textContent).toBe('Rip outlook not known');
     for (const key of ['wind', 'swell', 'uv', 'tide']) {
       expect(bondi.querySelector(`[data-condition="${key}"]`)!.textContent).toMatch(
         /Not known.*Not available/,
       );
     }
+  });
+
+  it('shows today’s rip outlook level as a model’s, and says when a beach has none (issue 29)', async () => {
+    // Sunday 22 November 2026, 10:00 in Sydney: the fixtures' today.
+    vi.setSystemTime(new Date('2026-11-21T23:00:00Z'));
+    const TAMARAMA = summary({ distance: null });
+    mockApi({
+      'GET /api/v4/my-beaches': [200, { beaches: [BONDI, TAMARAMA] }],
+      'GET /api/v5/beach/1/rip-outlook': [200, ripOutlookFixture()],
+      'GET /api/v5/beach/2/rip-outlook': [200, noRipOutlookFixture()],
+    });
+    renderScreen(<MyBeachesPage />, { path: '/my-beaches' });
+    await screen.findByRole('list', { name: 'Followed beaches' });
+    const rip = (title: string) => card(title).querySelector('[data-status="rip"]');
+    await waitFor(() => expect(rip('Bondi Beach')).not.toBeNull());
+    expect(rip('Bondi Beach')!.textContent).toBe('Rip outlook: High (model outlook, not an observation)');
+    expect(rip('Bondi Beach')!.className).toContain('status-part--model');
+    await waitFor(() => expect(rip('Tamarama Beach')?.textContent).toBe('No rip outlook for this beach'));
   });
 
   it('offline, the list saved on this device is shown, and what needs a connection says so', async () => {

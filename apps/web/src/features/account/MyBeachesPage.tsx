@@ -5,6 +5,7 @@ import {
   ACCOUNT_MESSAGES,
   conditionsNow,
   formatAge,
+  ripSummaryToday,
   type BeachSummary,
   type LiveStatusFields,
   type StatusBeach,
@@ -15,6 +16,7 @@ import { usePageTitle } from '../../app/page-title.ts';
 import { myBeachesQuery } from '../../data/account-queries.ts';
 import { readFollowedCopy, saveFollowedCopy } from '../../data/followed-copy.ts';
 import { beachQuery } from '../../data/queries.ts';
+import { useRipOutlook } from '../../data/rip.ts';
 import { useSession } from '../../data/session.ts';
 import { useDataMode } from '../../data/source.ts';
 import { beachWeatherQuery } from '../../data/weather.ts';
@@ -29,7 +31,7 @@ const CONDITION_KEYS = ['wind', 'swell', 'uv', 'tide'] as const;
 
 /**
  * My Beaches: a dashboard of the followed beaches (issue 16). Each card says today's patrol status,
- * the marine warnings, the hazard rating and the current wind, swell, UV and tide, each with where
+ * the marine warnings, the hazard rating, the rip outlook's level (issue 29) and the current wind, swell, UV and tide, each with where
  * it came from and how old it is. Offline the list and each beach come from this device (what it
  * has); anything it does not have is shown as not known. Guests go to Login.
  */
@@ -106,6 +108,8 @@ export function FollowedBeachCard({
   // The beach itself (today's patrol flag, time zone, hazard): the server online, this device offline.
   const detail = useQuery({ ...beachQuery({ id: summary.id }, mode), retry: false });
   const weather = useQuery({ ...beachWeatherQuery(summary.id), enabled: online });
+  // Online the server's outlook; offline the last one kept here, if this device kept one.
+  const rip = useRipOutlook(summary);
   const beach = detail.data?.beach;
   // The beach detail carries the live status (issue 17): Closed/Inclement show first on the card.
   const status: StatusBeach & LiveStatusFields = beach ?? {
@@ -127,6 +131,10 @@ export function FollowedBeachCard({
     : weatherState === 'loading'
       ? undefined
       : null;
+  // The rip outlook's level today: "No rip outlook" when the beach has none, "not known" when this
+  // device could not get one; nothing while it loads.
+  const ripToday = rip.data ? ripSummaryToday(rip.data, now) : undefined;
+  const ripSettled = rip.data !== undefined || rip.isError || rip.waitsForNetwork;
   const conditions = conditionsNow(weather.data ?? null, weatherState, now).filter((item) =>
     (CONDITION_KEYS as readonly string[]).includes(item.key),
   );
@@ -142,7 +150,13 @@ export function FollowedBeachCard({
         {summary.city !== summary.title ? `${summary.city}, ` : ''}
         {summary.state}
       </p>
-      <BeachStatusSummary beach={status} now={now} warnings={warnings} />
+      <BeachStatusSummary
+        beach={{ ...status, timezone: status.timezone ?? rip.data?.timezone ?? null }}
+        now={now}
+        warnings={warnings}
+        rip={ripToday}
+        sayMissingRip={ripSettled}
+      />
       {mode === 'offline' && detail.isError && (
         <p className="my-beaches__hint">
           Not saved on this device. <Link to="/offline-settings">Offline Settings</Link> can save every beach.

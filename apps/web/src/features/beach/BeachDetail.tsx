@@ -16,6 +16,7 @@ import {
   type WeatherState,
 } from '@safeshore/domain';
 import { patrolsQuery } from '../../data/patrols.ts';
+import { useRipOutlook } from '../../data/rip.ts';
 import { useDataMode } from '../../data/source.ts';
 import { beachWeatherQuery } from '../../data/weather.ts';
 import { useOnline } from '../../platform/online.ts';
@@ -60,6 +61,8 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
   // The same requests the Conditions card and the Patrols card make (one each, shared by key).
   const weather = useQuery({ ...beachWeatherQuery(beach.id), enabled: online });
   const patrols = useQuery({ ...patrolsQuery(beach.id, null), enabled: online });
+  // Online from the server, offline the last one kept here (the conditions card shares it by key).
+  const rip = useRipOutlook(beach);
   const weatherState: WeatherState = !online
     ? 'offline'
     : weather.data
@@ -109,6 +112,7 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
             weather={weather.data ?? null}
             weatherState={weatherState}
             patrols={patrols.data ?? null}
+            ripOutlook={rip.data ?? null}
             now={now}
             extraItems={
               beach.water_quality ? (

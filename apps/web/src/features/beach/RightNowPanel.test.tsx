@@ -1,8 +1,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PatrolsResponse, WeatherResponse } from '@safeshore/domain';
 import { beach } from '../../test/fixtures.ts';
-import { weatherFixture } from '../conditions/test-fixtures.ts';
+import { noRipOutlookFixture, ripOutlookFixture, weatherFixture } from '../conditions/test-fixtures.ts';
 import { RightNowPanel, type RightNowPanelProps } from './RightNowPanel.tsx';
 
 afterEach(cleanup);
@@ -11,7 +12,11 @@ afterEach(cleanup);
 const NOW = new Date('2026-11-21T23:00:00Z');
 
 function show(props: Partial<RightNowPanelProps> = {}) {
-  return render(<RightNowPanel beach={beach()} weather={null} weatherState="loading" now={NOW} {...props} />);
+  return render(
+    <MemoryRouter>
+      <RightNowPanel beach={beach()} weather={null} weatherState="loading" now={NOW} {...props} />
+    </MemoryRouter>,
+  );
 }
 const panel = () => screen.getByRole('region', { name: 'Right now' });
 const item = (id: string) => screen.getByTestId(`right-now-${id}`);
@@ -167,5 +172,76 @@ describe('RightNowPanel: what the lifesavers set (issue 17)', () => {
       within(patrol).getByText('Patrolled now until 5:00 pm · set by lifesavers at 7:42 am'),
     ).toBeTruthy();
     expect(patrol.textContent).toContain('Source: the lifesavers on the beach (SafeShore console)');
+  });
+});
+
+describe('RightNowPanel: the rip outlook (issue 29)', () => {
+  const closed = {
+    status: 'Closed',
+    status_reason: 'shark_sighting',
+    status_message: null,
+    status_set_at: '2026-11-21T20:42:00Z',
+    status_expires_at: '2026-11-22T08:00:00Z',
+    status_set_by: 'lifesaver',
+  } as const;
+  const ids = () =>
+    within(panel())
+      .getAllByRole('listitem')
+      .map((li) => li.getAttribute('data-testid'));
+
+  it('shows a high day in words below the lifesavers’ status and the patrol, labelled as a model outlook', () => {
+    show({
+      beach: beach({ timezone: 'Australia/Sydney', ...closed }),
+      weather: withWarnings([]),
+      weatherState: 'loaded',
+      ripOutlook: ripOutlookFixture(),
+    });
+    const rip = item('rip');
+    expect(within(rip).getByRole('heading', { name: 'Rip currents' })).toBeTruthy();
+    expect(
+      within(rip).getByText(
+        'Rip currents likely this afternoon (model outlook): 1.6 m waves straight onshore, low tide 3:10 pm',
+      ),
+    ).toBeTruthy();
+    expect(rip.className).toContain('rn-item--danger');
+    expect(rip.textContent).toContain('Model outlook · computed 1 h ago');
+    expect(within(rip).getByRole('link', { name: 'About the rip outlook' }).getAttribute('href')).toBe(
+      '/surf-safety/rip-outlook',
+    );
+    // What the lifesavers set wins and comes first; the Bureau's warnings before a model's outlook.
+    expect(ids()).toEqual([
+      'right-now-beach-status',
+      'right-now-patrol',
+      'right-now-warnings',
+      'right-now-rip',
+      'right-now-hazard',
+    ]);
+  });
+
+  it('says "possible" on a moderate day, in the caution tone', () => {
+    show({ ripOutlook: ripOutlookFixture((k) => (k === 15 ? 30 : 10)) });
+    expect(item('rip').textContent).toContain('Rip currents possible this afternoon (model outlook)');
+    expect(item('rip').className).toContain('rn-item--caution');
+  });
+
+  it('raises no alarm for a low day', () => {
+    show({ ripOutlook: ripOutlookFixture((k) => (k === 30 ? 80 : 20)) });
+    expect(screen.queryByTestId('right-now-rip')).toBeNull();
+    expect(panel().textContent).not.toMatch(/\brips?\b/i);
+  });
+
+  it('never shows an outlook when there is none for the beach, or none has arrived', () => {
+    show({ ripOutlook: noRipOutlookFixture() });
+    expect(screen.queryByTestId('right-now-rip')).toBeNull();
+    expect(panel().textContent).not.toMatch(/\brips?\b/i);
+    cleanup();
+    show({ ripOutlook: null });
+    expect(screen.queryByTestId('right-now-rip')).toBeNull();
+  });
+
+  it('marks an outlook older than 12 hours as out of date', () => {
+    show({ ripOutlook: ripOutlookFixture(undefined, { computed_at: '2026-11-21T10:00:00.000Z' }) });
+    expect(item('rip').textContent).toContain('computed 13 h ago');
+    expect(within(item('rip')).getByText('Out of date')).toBeTruthy();
   });
 });

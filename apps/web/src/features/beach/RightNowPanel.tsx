@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import {
+  RIP_TEXT,
   STANDING_ADVICE,
   formatPlaceTime,
   livePatrolNow,
@@ -11,6 +13,7 @@ import {
   type Beach,
   type ConditionNow,
   type PatrolsResponse,
+  type RipOutlook,
   type WeatherResponse,
   type WeatherState,
 } from '@safeshore/domain';
@@ -18,6 +21,7 @@ import {
   DangerousSurfIcon,
   DirectionArrowIcon,
   PatrolFlagIcon,
+  RipCurrentIcon,
   ThermometerIcon,
   UvIcon,
   WarningIcon,
@@ -46,6 +50,8 @@ export interface RightNowPanelProps {
   weatherState: WeatherState;
   /** Today's patrols answer, when it has arrived (adds the next patrol and the roster's source). */
   patrols?: PatrolsResponse | null;
+  /** The rip outlook (issue 29), when it has arrived or was kept on this device. */
+  ripOutlook?: RipOutlook | null;
   now: Date;
   /** Where the full marine warnings are on the page. */
   warningsHref?: string;
@@ -86,7 +92,7 @@ function conditionIcon(item: ConditionNow, weather: WeatherResponse | null): Rea
 
 /**
  * "Right now" at the top of a beach page (issue 16): patrol status at this moment, marine warnings
- * in force, the hazard rating, and the current weather, wind, swell, water, UV and tide, each saying
+ * in force, the rip outlook when today's is moderate or high (issue 29), the hazard rating, and the current weather, wind, swell, water, UV and tide, each saying
  * where it came from and how old it is. Presentational and pure (no effects, no clock, no fetching),
  * so it can be rendered on a server: the page passes the data and `now`.
  */
@@ -95,12 +101,13 @@ export function RightNowPanel({
   weather,
   weatherState,
   patrols,
+  ripOutlook,
   now,
   warningsHref = '#marine-warnings',
   extraItems,
 }: RightNowPanelProps) {
-  const rightNow = summariseRightNow({ beach, weather, weatherState, patrols, now });
-  const { warnings, hazard, conditions } = rightNow;
+  const rightNow = summariseRightNow({ beach, weather, weatherState, patrols, ripOutlook, now });
+  const { warnings, hazard, conditions, rip } = rightNow;
   // Issue 17: what the lifesavers set from the console (an expired status is hidden, even offline).
   const live = liveStatusNow(beach, now);
   const patrol = livePatrolNow(beach, now, patrols);
@@ -187,6 +194,21 @@ export function RightNowPanel({
             )}
           </div>
         </li>
+        {/* Issue 29: a model's outlook, after what the lifesavers set and the Bureau's warnings. */}
+        {rip && (
+          <li className={`rn-item rn-item--${rip.tone}`} data-testid="right-now-rip">
+            <RipCurrentIcon size={22} className="rn-item__icon" />
+            <div>
+              <h3 className="rn-item__label">Rip currents</h3>
+              <p className="rn-item__value">{rip.text}</p>
+              <p className="rn-item__source">
+                <span className="model-label">{RIP_TEXT.label}</span> · computed {rip.age}
+                {rip.stale && <span className="stale-badge">Out of date</span>} ·{' '}
+                <Link to="/surf-safety/rip-outlook">About the rip outlook</Link>
+              </p>
+            </div>
+          </li>
+        )}
         <li className={`rn-item rn-item--${hazard.tone}`} data-testid="right-now-hazard">
           <DangerousSurfIcon size={22} className="rn-item__icon" />
           <div>

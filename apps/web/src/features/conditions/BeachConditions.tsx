@@ -3,6 +3,7 @@ import { localNowValue, type Beach, type WeatherResponse } from '@safeshore/doma
 import { ConditionsTabs } from './ConditionsTabs.tsx';
 import { MarineWarnings } from './MarineWarnings.tsx';
 import { RadarViewer } from './radar/RadarViewer.tsx';
+import { RipOutlookSection } from './RipOutlookSection.tsx';
 import { SwellTab } from './tabs/SwellTab.tsx';
 import { TideTab } from './tabs/TideTab.tsx';
 import { UvTab } from './tabs/UvTab.tsx';
@@ -24,7 +25,7 @@ type TabId = (typeof TABS)[number]['id'];
 
 /**
  * The beach's conditions (spec section 2): Weather, Swell, Wind, Tide, UV and Radar tabs (Radar hidden
- * offline) and today's marine warnings with a count badge. Every figure names its source and age. If
+ * offline), the rip-current outlook (issue 29) and today's marine warnings with a count badge. Every figure names its source and age. If
  * the weather cannot be loaded, only this card says so (with a retry); the rest of the page is unaffected.
  */
 export function BeachConditions({ beach }: { beach: Beach }) {
@@ -39,6 +40,8 @@ export function BeachConditions({ beach }: { beach: Beach }) {
   const now = useNow();
   const [tab, setTab] = useState<TabId>('weather');
   const selected = !online && tab === 'radar' ? 'weather' : tab;
+  // Issue 29: its own request, shown whatever the weather did (offline, the last one kept here).
+  const rip = <RipOutlookSection beach={beach} now={now} hydrating={hydrating} />;
 
   let body;
   if (data) {
@@ -84,6 +87,7 @@ export function BeachConditions({ beach }: { beach: Beach }) {
               ))}
           </ConditionsTabs>
         )}
+        {rip}
         <MarineWarnings
           warnings={data.todays_marine_warnings}
           source={data.sources.warnings}
@@ -93,23 +97,36 @@ export function BeachConditions({ beach }: { beach: Beach }) {
       </>
     );
   } else if (!online) {
-    body = <p className="muted">Go online to see the weather, swell, wind, tide and UV for this beach.</p>;
+    body = (
+      <>
+        <p className="muted">Go online to see the weather, swell, wind, tide and UV for this beach.</p>
+        {rip}
+      </>
+    );
   } else if (error) {
     body = (
-      <div className="conditions__error">
-        <p className="muted">Conditions are not available right now.</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void refetch()}
-          disabled={isFetching}
-        >
-          Try again
-        </button>
-      </div>
+      <>
+        <div className="conditions__error">
+          <p className="muted">Conditions are not available right now.</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void refetch()}
+            disabled={isFetching}
+          >
+            Try again
+          </button>
+        </div>
+        {rip}
+      </>
     );
   } else {
-    body = <ConditionsLoading />;
+    body = (
+      <>
+        <ConditionsLoading />
+        {rip}
+      </>
+    );
   }
 
   return (

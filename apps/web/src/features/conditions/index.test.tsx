@@ -26,6 +26,10 @@ describe('conditions entry points (lazy-loaded)', () => {
     expect(screen.getByRole('heading', { name: 'Conditions' })).toBeTruthy();
     // The first dynamic import transforms the whole conditions module graph: allow it time.
     expect(await screen.findByRole('tab', { name: 'Weather' }, { timeout: 10_000 })).toBeTruthy();
-    expect(api.calls.map((c) => c.path)).toEqual(['/api/v4/beach/1/weather']);
+    // One weather request; the rip outlook (issue 29) is its own.
+    expect(api.calls.map((c) => c.path).sort()).toEqual([
+      '/api/v4/beach/1/weather',
+      '/api/v5/beach/1/rip-outlook',
+    ]);
   });
 });

@@ -1,4 +1,11 @@
-import type { DataSource, WeatherResponse } from '@safeshore/domain';
+import {
+  addDays,
+  ripDayPeak,
+  ripLevel,
+  type DataSource,
+  type RipOutlook,
+  type WeatherResponse,
+} from '@safeshore/domain';
 
 const MINUTE = 60_000;
 
@@ -147,4 +154,113 @@ function frames(size: number, count: number) {
     url: `https://tiles.example.org/${size}/${i}/256/{z}/{x}/{y}/2/1_1.png`,
     timestamp: 1_704_844_800 + i * 600,
   }));
+}
+
+/** Midnight of Sunday 22 November 2026 in Sydney (AEDT, +11), where the rip outlook fixtures start. */
+const RIP_FIRST_HOUR = Date.parse('2026-11-21T13:00:00Z');
+const HOUR = 3_600_000;
+
+/**
+ * A rip outlook as GET /api/v5/beach/{id}/rip-outlook answers (issue 29) for Bondi, from 72 hourly
+ * likelihoods from Sydney's midnight on 22 November 2026; the days' peaks by the API's own rule.
+ * Default: 10 % all day but 62 % (high) at 3 pm today, 30 % (moderate) at 6 am tomorrow.
+ */
+export function ripOutlookFixture(
+  likelihood: (hour: number) => number | null = (k) => (k === 15 ? 62 : k === 30 ? 30 : 10),
+  overrides: Partial<RipOutlook> = {},
+): RipOutlook {
+  const timezone = 'Australia/Sydney';
+  const hours = Array.from({ length: 72 }, (_, k) => {
+    const value = likelihood(k);
+    return {
+      time: new Date(RIP_FIRST_HOUR + k * HOUR).toISOString(),
+      likelihood: value,
+      level: value === null ? null : ripLevel(value),
+      wave_height_m: 1.6,
+      wave_direction_deg: 112,
+      water_level_m: -0.3,
+    };
+  });
+  const series = hours.map((h) => ({ time: Date.parse(h.time), likelihood: h.likelihood ?? Number.NaN }));
+  const days = [0, 1, 2].map((d) => {
+    const date = addDays('2026-11-22', d);
+    const peak = ripDayPeak(series, timezone, date);
+    return {
+      date,
+      peak_time: peak ? new Date(peak.time).toISOString() : null,
+      peak_likelihood: peak?.likelihood ?? null,
+      level: peak?.level ?? null,
+      part: peak?.part ?? null,
+      wave_height_m: peak ? 1.6 : null,
+      wave_angle_deg: peak ? 2 : null,
+      // 3:10 pm today.
+      low_tide_time: peak && d === 0 ? '2026-11-22T04:10:00.000Z' : null,
+    };
+  });
+  return {
+    beach_id: 1,
+    available: true,
+    reason: null,
+    model: {
+      name: 'NOAA rip current model (Dusek & Seim 2013)',
+      coefficients: 'noaa',
+      region: null,
+      fitted_at: null,
+      fitted_observations: null,
+    },
+    shore_normal: { degrees: 110, source: 'osm-coastline', confidence: 'high', note: null },
+    // 9:00 am, an hour before the tests' now.
+    computed_at: '2026-11-21T22:00:00.000Z',
+    age_seconds: 0,
+    stale: false,
+    timezone,
+    hours,
+    days,
+    standing: {
+      observations: 0,
+      checked: false,
+      skill: null,
+      text: 'Not yet checked against observations at this beach.',
+    },
+    sources: [
+      {
+        name: 'Open-Meteo marine',
+        attribution: 'Wave forecast by Open-Meteo.com (CC BY 4.0), fetched 2026-11-21T21:40:00.000Z',
+        url: 'https://open-meteo.com/en/docs/marine-weather-api',
+      },
+      {
+        name: 'SafeShore tide predictions',
+        attribution:
+          'Water level from our tide predictions (neaps) at Sydney (Fort Denison) (60370), relative to mean sea level',
+        url: null,
+      },
+      {
+        name: 'OpenStreetMap coastline',
+        attribution: 'Shore direction derived from the coastline © OpenStreetMap contributors (ODbL)',
+        url: 'https://www.openstreetmap.org/copyright',
+      },
+      {
+        name: 'NOAA rip current model',
+        attribution:
+          'Dusek & Seim (2013), A probabilistic rip current forecast model, Journal of Coastal Research 29:909–925; US National Weather Service',
+        url: 'https://doi.org/10.2112/JCOASTRES-D-12-00118.1',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** A beach without a rip outlook, as the API says so. */
+export function noRipOutlookFixture(
+  reason = 'No rip outlook for this beach: the direction it faces is not known.',
+): RipOutlook {
+  return ripOutlookFixture(() => null, {
+    available: false,
+    reason,
+    shore_normal: null,
+    computed_at: null,
+    age_seconds: null,
+    hours: [],
+    days: [],
+  });
 }

@@ -64,3 +64,36 @@ describe('BeachListItem: marine warnings (issue 16)', () => {
     expect(line.textContent).not.toMatch(/warning/i);
   });
 });
+
+describe('BeachListItem: the rip outlook (issue 29)', () => {
+  const ripPart = (line: HTMLElement) => line.querySelector('[data-status="rip"]');
+  const today = {
+    level: 'high',
+    likelihood: 62,
+    part: 'afternoon',
+    date: '2026-11-22',
+    computed_at: '2026-11-21T22:00:00Z',
+  } as const;
+
+  it('shows today’s level compactly, outlined as a model outlook and said to be one', () => {
+    const line = row({ ...bondi, rip_outlook: today });
+    const part = ripPart(line)!;
+    expect(part.textContent).toBe('Rip outlook: High (model outlook, not an observation)');
+    expect(part.querySelector('.visually-hidden')?.textContent).toBe(' (model outlook, not an observation)');
+    expect(part.className).toBe('status-part status-part--danger status-part--model status-part--rip-high');
+    cleanup();
+    expect(
+      ripPart(row({ ...bondi, rip_outlook: { ...today, level: 'low', likelihood: 12 } }))?.textContent,
+    ).toBe('Rip outlook: Low (model outlook, not an observation)');
+  });
+
+  it('shows nothing when the beach has no outlook or the answer carries none: unknown never reads as low', () => {
+    expect(ripPart(row({ ...bondi, rip_outlook: null }))).toBeNull();
+    expect(screen.getByRole('listitem').textContent).not.toMatch(/rip/i);
+    cleanup();
+    expect(ripPart(row(bondi))).toBeNull();
+    cleanup();
+    // Yesterday's level in an old answer is not today's.
+    expect(ripPart(row({ ...bondi, rip_outlook: { ...today, date: '2026-11-21' } }))).toBeNull();
+  });
+});

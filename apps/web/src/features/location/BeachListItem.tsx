@@ -8,7 +8,7 @@ import { WaterQualityListLine } from '../conditions/WaterQuality.tsx';
 
 /**
  * A beach in a Home or place list: title, city, distance and the one-line status (patrol now,
- * marine warnings when the answer carries them, hazard). Only a real roster showing a patrol today gets the flag icon: sample schedules read as a
+ * marine warnings when the answer carries them, hazard, and the rip outlook's level when known). Only a real roster showing a patrol today gets the flag icon: sample schedules read as a
  * demo, never as patrolled.
  */
 export function BeachListItem({
@@ -35,7 +35,12 @@ export function BeachListItem({
           {beach.distance !== null && ` · ${formatDistanceKm(beach.distance)}`}
           {beach.is_sample && <span className="badge badge--sample">Sample beach</span>}
         </p>
-        <BeachStatusSummary beach={beach} now={now} warnings={beach.marine_warnings} />
+        <BeachStatusSummary
+          beach={beach}
+          now={now}
+          warnings={beach.marine_warnings}
+          rip={beach.rip_outlook}
+        />
         {beach.water_quality && (
           <WaterQualityListLine
             wq={beach.water_quality}

@@ -3,7 +3,13 @@ import 'leaflet/dist/leaflet.css';
 import Supercluster from 'supercluster';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
-import { compactBeachStatus, formatDistanceKm, liveStatusPart, type LatLng } from '@safeshore/domain';
+import {
+  compactBeachStatus,
+  formatDistanceKm,
+  liveStatusPart,
+  ripOutlookPart,
+  type LatLng,
+} from '@safeshore/domain';
 import { fetchMapBeaches, type MapBeaches } from '../../data/location.ts';
 import type { ShownBeach } from './beach-facts.ts';
 import { searchBounds } from './bounds.ts';
@@ -93,6 +99,18 @@ export function beachPopup(beach: ShownBeach, navigate: NavigateFunction): HTMLE
     hidden.className = 'visually-hidden';
     hidden.textContent = `${name}: `;
     span.append(hidden, part.text);
+    statusLine.append(span);
+  }
+  // Today's rip outlook level (issue 29), outlined as a model's, when the row has one.
+  const rip = ripOutlookPart(beach.rip_outlook, now, beach.timezone);
+  if (rip?.level) {
+    const span = document.createElement('span');
+    span.className = `status-part status-part--${rip.tone} status-part--model status-part--rip-${rip.level}`;
+    span.dataset.status = 'rip';
+    const hidden = document.createElement('span');
+    hidden.className = 'visually-hidden';
+    hidden.textContent = rip.model;
+    span.append(rip.text, hidden);
     statusLine.append(span);
   }
   root.append(statusLine);

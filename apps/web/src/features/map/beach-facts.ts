@@ -18,5 +18,7 @@ export type ShownBeach = BeachSummary &
       | 'status_expires_at'
       // Marine warnings in force at the beach (issue 16); absent offline.
       | 'marine_warnings'
+      // Today's rip outlook level (issue 29); absent offline.
+      | 'rip_outlook'
     >
   >;

@@ -79,3 +79,27 @@ describe('the map popup: marine warnings (issue 16)', () => {
     expect(names(beachPopup(bondi, vi.fn()))).toEqual(['Patrol', 'Hazard rating']);
   });
 });
+
+describe('the map popup: the rip outlook (issue 29)', () => {
+  // The tests' clock: Saturday 21 November 2026 in Sydney (test/clock.ts).
+  const today = {
+    level: 'moderate',
+    likelihood: 31,
+    part: 'morning',
+    date: '2026-11-21',
+    computed_at: '2026-11-20T22:00:00Z',
+  } as const;
+
+  it('ends the status line with today’s level, outlined as a model outlook and said to be one', () => {
+    const parts = statusParts(beachPopup({ ...bondi, rip_outlook: today }, vi.fn()));
+    expect(parts.at(-1)).toEqual([
+      'status-part status-part--caution status-part--model status-part--rip-moderate',
+      'Rip outlook: Moderate (model outlook, not an observation)',
+    ]);
+  });
+
+  it('shows no level when the beach has no outlook or the answer carries none', () => {
+    expect(statusParts(beachPopup({ ...bondi, rip_outlook: null }, vi.fn()))).toHaveLength(2);
+    expect(statusParts(beachPopup(bondi, vi.fn()))).toHaveLength(2);
+  });
+});
