@@ -274,9 +274,15 @@ describe('GET /api/v5/beach/{beachId}/rip-outlook', () => {
     const body = res.json() as { closestBeaches: Array<{ id: number; rip_outlook?: unknown }> };
     const bondi = body.closestBeaches.find((b) => b.id === ids.bondi);
     const outlook = await outlookOf(ids.bondi);
+    // The rest of today (the clock is 12:00 in Sydney): the highest hour from this one to midnight.
+    const left = outlook.hours.filter(
+      (h) => Date.parse(h.time) + 3_600_000 > clock.now() && h.time < '2026-11-21T13:00:00.000Z',
+    );
+    const peak = Math.max(...left.map((h) => h.likelihood!));
+    expect(left).toHaveLength(12);
     expect(bondi?.rip_outlook).toMatchObject({
-      level: outlook.days[0]!.level,
-      likelihood: outlook.days[0]!.peak_likelihood,
+      likelihood: peak,
+      level: peak >= 50 ? 'high' : peak >= 25 ? 'moderate' : 'low',
       date: outlook.days[0]!.date,
     });
     const other = body.closestBeaches.find((b) => b.id !== ids.bondi && b.id !== ids.manly);

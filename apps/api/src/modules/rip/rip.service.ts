@@ -448,7 +448,7 @@ export function createRipService(deps: RipServiceDeps) {
       };
     },
 
-    /** Today's level per beach for list rows (no upstream call; null: no outlook). */
+    /** The rest of today's level per beach for list rows (no upstream call; null: no outlook). */
     async summaries(
       beaches: ReadonlyArray<{ id: number; timezone: string }>,
     ): Promise<Map<number, RipOutlookSummary | null>> {
@@ -463,7 +463,9 @@ export function createRipService(deps: RipServiceDeps) {
           continue;
         }
         const date = localDate(now, beach.timezone);
-        const peak = ripDayPeak(likelihoodHours(row, hoursOf(row)), beach.timezone, date);
+        // The rest of today, as Right now reads it: a row never says High for a morning gone by.
+        const left = likelihoodHours(row, hoursOf(row)).filter((hour) => hour.time + HOUR > now.getTime());
+        const peak = ripDayPeak(left, beach.timezone, date);
         result.set(
           beach.id,
           peak
