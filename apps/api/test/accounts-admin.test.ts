@@ -71,7 +71,9 @@ describe('roles (service behind grant-role / revoke-role)', () => {
   });
 });
 
-describe('npm run admin -- create-user / grant-role / revoke-role', () => {
+// Each case starts the CLI several times (a Node process each): with every core busy that takes
+// far longer than the default 30 s, and these tests check what it does, not how fast.
+describe('npm run admin -- create-user / grant-role / revoke-role', { timeout: 120_000 }, () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'safeshore-admin-'));
   const sqlite = path.join(dir, 'admin.sqlite');
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
