@@ -14,7 +14,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const defaults = { status: true, warnings: true, water_quality: true, wind: false, uv: false, swell_m: null };
+const defaults = {
+  status: true,
+  warnings: true,
+  water_quality: true,
+  wind: false,
+  uv: false,
+  rip: false,
+  swell_m: null,
+};
 function prefs(overrides: Partial<Preferences> = {}): Preferences {
   return {
     notification_enabled: true,
@@ -77,6 +85,24 @@ describe('NotificationsPage', () => {
     const note = await screen.findByRole('note');
     expect(note.textContent).toMatch(/nothing is sent/);
     expect(within(note).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+  });
+
+  it('offers the rip outlook alert, off until chosen, and says it is a model', async () => {
+    const api = mockApi({
+      'GET /api/v5/notifications/preferences': [200, prefs()],
+      'PUT /api/v5/notifications/preferences': () => [
+        200,
+        { ...prefs(), defaults: { ...defaults, rip: true } },
+      ],
+    });
+    show();
+    const defaultsRegion = await screen.findByRole('region', { name: 'For the beaches I follow' });
+    const rip = within(defaultsRegion).getByLabelText('Rip outlook high (a model outlook)') as HTMLInputElement;
+    expect(rip.checked).toBe(false);
+    expect(defaultsRegion.textContent).toMatch(/model outlook/);
+    fireEvent.click(rip);
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(api.calls.at(-1)!.body).toEqual({ defaults: { rip: true } });
   });
 
   it('saves a change at once: a default, quiet hours, and a beach of its own', async () => {

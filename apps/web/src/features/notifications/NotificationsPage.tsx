@@ -29,6 +29,10 @@ export const KIND_LABELS: Record<Exclude<keyof Choices, 'swell_m'>, { label: str
   water_quality: { label: 'Pollution likely', hint: 'Beachwatch water-quality forecast (NSW)' },
   wind: { label: 'Strong wind', hint: 'Wind at or above 48 km/h, the Bureau’s strong-wind range' },
   uv: { label: 'UV extreme', hint: 'UV index 11 or more' },
+  rip: {
+    label: 'Rip outlook high (a model outlook)',
+    hint: 'Our model outlook, at most once a day per beach; the flags and lifesavers come first',
+  },
 };
 const KINDS = Object.keys(KIND_LABELS) as Array<keyof typeof KIND_LABELS>;
 

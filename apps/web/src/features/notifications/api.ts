@@ -9,6 +9,7 @@ const ChoicesSchema = z.object({
   water_quality: z.boolean(),
   wind: z.boolean(),
   uv: z.boolean(),
+  rip: z.boolean(),
   swell_m: z.nullable(z.number()),
 });
 export type Choices = z.infer<typeof ChoicesSchema>;
