@@ -212,11 +212,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       return managed(
         name,
         () => {
-          const child = spawn(process.execPath, ['--max-semi-space-size=8', 'apps/api/src/modules/alerts/run-worker.ts'], {
-            cwd: ROOT,
-            env,
-            stdio: ['ignore', 'pipe', output(name)],
-          });
+          const child = spawn(
+            process.execPath,
+            ['--max-semi-space-size=8', 'apps/api/src/modules/alerts/run-worker.ts'],
+            {
+              cwd: ROOT,
+              env,
+              stdio: ['ignore', 'pipe', output(name)],
+            },
+          );
           const file = fs.createWriteStream(path.join(logs, `${name}.log`), { flags: 'a' });
           child.stdout!.on('data', (chunk: Buffer) => {
             file.write(chunk);
