@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../bench/server.ts';
+import { postgresBin, startPostgresServer } from './postgres-server.ts';
 
 /**
  * `npm run cluster`: the production shape on 127.0.0.1 (README, "Deployment"): a PostgreSQL server
@@ -55,30 +56,6 @@ export interface Cluster {
   /** nginx's access log (deploy/nginx.conf's `safeshore` format). */
   accessLog: string;
   stop(): Promise<void>;
-}
-
-function postgresBin(): string {
-  const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root)
-    ? fs
-        .readdirSync(root)
-        .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'pg_ctl')))
-        .sort((a, b) => Number(a) - Number(b))
-    : [];
-  const version = versions.at(-1);
-  if (!version) throw new Error('PostgreSQL is not installed (Debian: apt-get install postgresql)');
-  return path.join(root, version, 'bin');
-}
-
-/** PostgreSQL refuses to run as root: as .ci/run does, its commands run as the postgres user then. */
-function asPostgres(command: string, args: string[]): [string, string[]] {
-  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-}
-
-function run(command: string, args: string[], what: string): void {
-  const [cmd, argv] = asPostgres(command, args);
-  const result = spawnSync(cmd, argv, { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${what} failed: ${result.stderr || result.stdout}`);
 }
 
 export async function waitForHttp(url: string, ok: (status: number) => boolean, timeoutMs = 180_000) {
@@ -140,33 +117,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
   try {
     // PostgreSQL: a server of our own, in the directory.
-    const bin = postgresBin();
     const pgDir = path.join(dir, 'pg');
     fs.mkdirSync(pgDir);
-    if (process.getuid?.() === 0) spawnSync('chown', ['postgres', pgDir]);
-    const data = path.join(pgDir, 'data');
-    run(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres'], 'initdb');
-    const pgCtl = (args: string[], what: string) =>
-      run(
-        path.join(bin, 'pg_ctl'),
-        [
-          '-D',
-          data,
-          '-o',
-          `-h 127.0.0.1 -p ${options.postgresPort} -k ${pgDir}`,
-          '-l',
-          path.join(pgDir, 'log'),
-          '-w',
-          ...args,
-        ],
-        what,
-      );
-    pgCtl(['start'], 'pg_ctl start');
-    stops.push(() => pgCtl(['-m', 'fast', 'stop'], 'pg_ctl stop'));
-    const adminUrl = `postgres://postgres@127.0.0.1:${options.postgresPort}/postgres`;
-    const databaseUrl = `postgres://postgres@127.0.0.1:${options.postgresPort}/safeshore`;
-    run(path.join(bin, 'psql'), [adminUrl, '-q', '-c', 'create database safeshore'], 'create database');
-    log(`PostgreSQL ${path.basename(path.dirname(bin))}: ${databaseUrl}`);
+    const postgres = startPostgresServer(pgDir, options.postgresPort);
+    stops.push(() => postgres.stop());
+    const databaseUrl = postgres.url('safeshore');
+    postgres.createDatabase('safeshore');
+    log(`PostgreSQL (${postgresBin()}): ${databaseUrl}`);
     await options.prepare?.(databaseUrl);
 
     const proxyUrl = `http://127.0.0.1:${options.proxyPort}`;
@@ -270,7 +227,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       apis,
       workers,
       nginx,
-      postgres: { restart: () => pgCtl(['-m', 'fast', 'restart'], 'pg_ctl restart') },
+      postgres: { restart: () => postgres.restart() },
       accessLog: path.join(prefix, 'logs', 'access.log'),
       stop,
     };
