@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import webpush from 'web-push';
 import { openDatabase } from '../apps/api/src/db/connection.ts';
@@ -317,11 +318,50 @@ function line(name: string, samples: Sample[], from: number, recoveredMs: number
   const to = now();
   windows.push({ name, from, to });
   const inWindow = samples.filter((s) => s.start >= from && s.start <= to);
+  // What failed (kind and status, 0: no answer), and what nginx logged about its upstreams meanwhile.
+  const failures = new Map<string, number>();
+  for (const s of inWindow.filter(failed))
+    failures.set(`${s.kind} ${s.status}`, (failures.get(`${s.kind} ${s.status}`) ?? 0) + 1);
+  const proxyErrors = new Map<string, number>();
+  for (const l of errorLogSince(errorLogAt.get(from) ?? 0)) {
+    const what = /\] \d+#\d+: \*?\d* ?(.+?)(?: \(\d+: [^)]*\))?(?: while |, client)/.exec(l)?.[1];
+    if (what) proxyErrors.set(what, (proxyErrors.get(what) ?? 0) + 1);
+  }
+  const detail = [
+    ...(failures.size ? [`failures ${JSON.stringify(Object.fromEntries(failures))}`] : []),
+    ...(proxyErrors.size ? [`nginx ${JSON.stringify(Object.fromEntries(proxyErrors))}`] : []),
+  ].join('; ');
   return {
     name,
     text: (lost) =>
-      `fault ${name}: requests ${inWindow.length}, failed ${inWindow.filter(failed).length} (5xx or no answer), acknowledged writes lost ${lost}, recovered in ${seconds(recoveredMs)} s${extra ? ` (${extra})` : ''}`,
+      `fault ${name}: requests ${inWindow.length}, failed ${inWindow.filter(failed).length} (5xx or no answer), acknowledged writes lost ${lost}, recovered in ${seconds(recoveredMs)} s${extra ? ` (${extra})` : ''}${detail ? `\n    ${detail}` : ''}`,
   };
+}
+
+/** nginx's error log (its stderr, in the cluster's logs): where each fault began, and the lines since. */
+const errorLogAt = new Map<number, number>();
+const errorLog = () => path.join(cluster.dir, 'logs', 'nginx.log');
+function begin(): number {
+  const from = begin();
+  errorLogAt.set(from, fs.existsSync(errorLog()) ? fs.statSync(errorLog()).size : 0);
+  return from;
+}
+function errorLogSince(offset: number): string[] {
+  if (!fs.existsSync(errorLog())) return [];
+  return fs.readFileSync(errorLog(), 'utf8').slice(offset).split('\n').filter(Boolean);
+}
+
+/**
+ * A process started again serves once it has built what the first requests need (indexes, the
+ * first renders): a deploy waits for that before it restarts the next one.
+ */
+async function warm(url: string, setup: Setup) {
+  for (const path of [
+    `/api/v4/autocomplete?q=be`,
+    `/api/v4/beach/${setup.readIds[0]}`,
+    `/beach${setup.readPaths[0]}`,
+  ])
+    await request(null, 'probe', path, {}, undefined, url);
 }
 
 async function healthy(url: string) {
@@ -329,7 +369,7 @@ async function healthy(url: string) {
 }
 
 async function apiKill(cluster: Cluster, samples: Sample[]): Promise<Result> {
-  const from = now();
+  const from = begin();
   await sleep(2000);
   const api = cluster.apis[0]!;
   const killed = now();
@@ -340,8 +380,8 @@ async function apiKill(cluster: Cluster, samples: Sample[]): Promise<Result> {
   return line('api-kill', samples, from, recovered, `${api.name} killed and started again`);
 }
 
-async function rollingRestart(cluster: Cluster, samples: Sample[]): Promise<Result> {
-  const from = now();
+async function rollingRestart(cluster: Cluster, samples: Sample[], setup: Setup): Promise<Result> {
+  const from = begin();
   await sleep(2000);
   const started = now();
   const parts: string[] = [];
@@ -350,8 +390,10 @@ async function rollingRestart(cluster: Cluster, samples: Sample[]): Promise<Resu
     const code = await api.stop('SIGTERM');
     const drained = now() - t;
     await api.start();
+    const up = now() - t;
+    await warm(cluster.apiUrls[cluster.apis.indexOf(api)]!, setup);
     parts.push(
-      `${api.name} exited ${code} after ${seconds(drained)} s, healthy again ${seconds(now() - t)} s`,
+      `${api.name} exited ${code} after ${seconds(drained)} s, healthy again after ${seconds(up)} s, warm after ${seconds(now() - t)} s`,
     );
   }
   const recovered = now() - started;
@@ -360,7 +402,7 @@ async function rollingRestart(cluster: Cluster, samples: Sample[]): Promise<Resu
 }
 
 async function postgresRestart(cluster: Cluster, samples: Sample[], setup: Setup): Promise<Result> {
-  const from = now();
+  const from = begin();
   await sleep(2000);
   const t = now();
   cluster.postgres.restart();
@@ -397,7 +439,7 @@ async function postgresRestart(cluster: Cluster, samples: Sample[], setup: Setup
 }
 
 async function workerKill(cluster: Cluster, samples: Sample[], setup: Setup): Promise<Result> {
-  const from = now();
+  const from = begin();
   const before = push.accepted;
   const closed = await setStatus(samples, setup, setup.fanOutBeach, {
     status: 'Closed',
@@ -448,7 +490,7 @@ async function workerKill(cluster: Cluster, samples: Sample[], setup: Setup): Pr
 }
 
 async function stampede(cluster: Cluster, samples: Sample[], setup: Setup): Promise<Result> {
-  const from = now();
+  const from = begin();
   const path = `/api/v4/beach/${setup.stampedeBeach}`;
   const logStart = fs.statSync(cluster.accessLog).size;
   let running = true;
@@ -487,7 +529,8 @@ async function stampede(cluster: Cluster, samples: Sample[], setup: Setup): Prom
     .slice(logStart)
     .split('\n')
     .filter((l) => l.includes(`"${path}"`));
-  const renders = lines.filter((l) => /timing="render/.test(l));
+  // Answers from the origin (an upstream address; a cache hit logs "-" and the stored headers).
+  const renders = lines.filter((l) => !/upstream=-/.test(l) && /timing="render/.test(l));
   const byProcess = new Map<string, number>();
   const versions = new Set<string>();
   for (const l of renders) {
@@ -506,7 +549,7 @@ async function stampede(cluster: Cluster, samples: Sample[], setup: Setup): Prom
 }
 
 async function closure(cluster: Cluster, samples: Sample[], setup: Setup): Promise<Result> {
-  const from = now();
+  const from = begin();
   const { id, path } = setup.closureBeach;
   const readers = 20;
   let closedAt = Number.POSITIVE_INFINITY;
@@ -670,7 +713,7 @@ async function main(): Promise<void> {
 
     results.push(await apiKill(cluster, samples));
     await sleep(10_000);
-    results.push(await rollingRestart(cluster, samples));
+    results.push(await rollingRestart(cluster, samples, setup));
     await sleep(10_000);
     results.push(await postgresRestart(cluster, samples, setup));
     await sleep(10_000);
