@@ -342,7 +342,7 @@ function line(name: string, samples: Sample[], from: number, recoveredMs: number
 const errorLogAt = new Map<number, number>();
 const errorLog = () => path.join(cluster.dir, 'logs', 'nginx.log');
 function begin(): number {
-  const from = begin();
+  const from = now();
   errorLogAt.set(from, fs.existsSync(errorLog()) ? fs.statSync(errorLog()).size : 0);
   return from;
 }

@@ -416,7 +416,7 @@ export function createReadModel({
     return promise;
   };
 
-  /** The entry to send, and whether this request made it (ran `produce`). */
+  /** The entry to send, and how long its `produce` took when this request ran it (else null). */
   async function entryFor(
     key: string,
     version: number,

@@ -48,7 +48,7 @@ export function createVersionWatcher(db: Database, intervalMs = VERSION_CHECK_IN
     inFlight ??= readDataVersion(db)
       .catch((error: unknown) => {
         // The database away (a restart): the last version read stays current, so cached answers
-        // keep being served; nothing can change it meanwhile, as no write can commit either.
+        // keep being served; a change made meanwhile is seen at the first read once it is back.
         if (known === null || knownIndex === null || !isDatabaseUnavailable(error)) throw error;
         return { version: known, indexVersion: knownIndex };
       })
