@@ -657,7 +657,8 @@ async function measureThroughput(ids: number[]): Promise<string> {
   return `through the proxy ${describe(proxied)}; straight to one process ${describe(direct)}; ratio ${(proxied.requests.average / Math.max(1, direct.requests.average)).toFixed(2)}`;
 }
 
-let cluster: Cluster;
+let cluster!: Cluster;
+let clusterReady = false;
 let push: WebPushFake;
 
 async function main(): Promise<void> {
@@ -670,7 +671,24 @@ async function main(): Promise<void> {
   });
 
   console.log(`Starting the cluster (${BEACHES} synthetic beaches in PostgreSQL)…`);
+  const starting = new AbortController();
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    await push.close();
+    if (!clusterReady) return;
+    await cluster.stop();
+    fs.rmSync(cluster.dir, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      // While it starts, the cluster stops itself (and startCluster throws).
+      if (!clusterReady) starting.abort();
+      void shutdown().then(() => process.exit(130));
+    });
   cluster = await startCluster({
+    signal: starting.signal,
     proxyPort: PORT,
     apiPorts: [PORT + 1, PORT + 2],
     postgresPort: 55_434,
@@ -687,16 +705,7 @@ async function main(): Promise<void> {
     },
     log: (line) => console.log(`  ${line}`),
   });
-  let stopping = false;
-  const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
-    await cluster.stop();
-    await push.close();
-    fs.rmSync(cluster.dir, { recursive: true, force: true });
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => void shutdown().then(() => process.exit(130)));
+  clusterReady = true;
 
   try {
     const setup = await prepareData(cluster);

@@ -30,6 +30,8 @@ export interface ClusterOptions {
   /** Runs once the database exists and before any API process starts (e.g. loads synthetic beaches). */
   prepare?: (databaseUrl: string) => Promise<void>;
   log?: (line: string) => void;
+  /** Aborted while starting (Ctrl-C): what has started is stopped and startCluster throws. */
+  signal?: AbortSignal;
 }
 
 /** One process the cluster runs: started again after a fault with start(). */
@@ -112,8 +114,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   fs.mkdirSync(logs);
   const stops: Array<() => Promise<void> | void> = [];
   const stop = async () => {
-    for (const step of stops.reverse()) await Promise.resolve(step()).catch(() => undefined);
-    stops.length = 0;
+    for (const step of stops.splice(0).reverse()) await Promise.resolve(step()).catch(() => undefined);
+  };
+  const interrupted = () => {
+    if (options.signal?.aborted) throw new Error('the cluster was stopped while starting');
   };
   try {
     // PostgreSQL: a server of our own, in the directory.
@@ -121,10 +125,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     fs.mkdirSync(pgDir);
     const postgres = startPostgresServer(pgDir, options.postgresPort);
     stops.push(() => postgres.stop());
+    interrupted();
     const databaseUrl = postgres.url('safeshore');
     postgres.createDatabase('safeshore');
     log(`PostgreSQL (${postgresBin()}): ${databaseUrl}`);
     await options.prepare?.(databaseUrl);
+    interrupted();
 
     const proxyUrl = `http://127.0.0.1:${options.proxyPort}`;
     const env = {
@@ -160,6 +166,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     for (const api of apis) {
       await api.start();
       stops.push(() => api.stop().then(() => undefined));
+      interrupted();
       log(`API process ${api.name}: ${apiUrls[apis.indexOf(api)]} (pid ${api.child?.pid})`);
     }
 
@@ -191,6 +198,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     for (const worker of workers) {
       await worker.start();
       stops.push(() => worker.stop().then(() => undefined));
+      interrupted();
       log(`Alert worker ${worker.name} (pid ${worker.child?.pid})`);
     }
 
@@ -217,6 +225,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     );
     await nginx.start();
     stops.push(() => nginx.stop().then(() => undefined));
+    interrupted();
     log(`nginx (deploy/nginx.conf): ${proxyUrl}`);
 
     return {
@@ -249,30 +258,41 @@ if (import.meta.main) {
   };
   const proxyPort = Number(arg('--port') ?? 8080);
   const synthetic = arg('--synthetic');
-  const cluster = await startCluster({
-    proxyPort,
-    apiPorts: [proxyPort + 1, proxyPort + 2],
-    postgresPort: 55_433,
-    workers: 2,
-    ...(synthetic
-      ? {
-          prepare: (url: string) => loadSynthetic(url, Number(synthetic)),
-          env: { SAFESHORE_ALLOW_SYNTHETIC: 'true' },
-        }
-      : {}),
-  });
-  console.log(`\nSafeShore: ${cluster.proxyUrl} (through nginx)`);
-  console.log(`Logs: ${path.join(cluster.dir, 'logs')}, nginx ${cluster.accessLog}`);
-  console.log('Ctrl-C stops everything.');
+  const starting = new AbortController();
+  let cluster: Cluster | null = null;
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
       console.log('\nStopping…');
+      if (!cluster) return starting.abort();
+      const { dir } = cluster;
       void cluster.stop().then(() => {
-        if (!process.argv.includes('--keep')) fs.rmSync(cluster.dir, { recursive: true, force: true });
+        if (!process.argv.includes('--keep')) fs.rmSync(dir, { recursive: true, force: true });
         process.exit(0);
       });
     });
+  try {
+    cluster = await startCluster({
+      signal: starting.signal,
+      proxyPort,
+      apiPorts: [proxyPort + 1, proxyPort + 2],
+      postgresPort: 55_433,
+      workers: 2,
+      ...(synthetic
+        ? {
+            prepare: (url: string) => loadSynthetic(url, Number(synthetic)),
+            env: { SAFESHORE_ALLOW_SYNTHETIC: 'true' },
+          }
+        : {}),
+    });
+  } catch (error) {
+    // Ctrl-C while starting: what had started is stopped (its logs stay in the directory).
+    if (starting.signal.aborted) process.exit(130);
+    throw error;
+  }
+  console.log(`\nSafeShore: ${cluster.proxyUrl} (through nginx)`);
+  console.log(`Logs: ${path.join(cluster.dir, 'logs')}, nginx ${cluster.accessLog}`);
+  console.log('Ctrl-C stops everything.');
 }
