@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../apps/api/src/db/connection.ts';
+import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/connection.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { BUNDLED_SEED_KEY } from '../apps/api/src/db/seed/index.ts';
 import { importPlaces } from '../apps/api/src/db/seed/places.ts';
@@ -22,6 +22,28 @@ export async function createSyntheticDatabase(count: number): Promise<string> {
   const partial = `${file}.partial`;
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${partial}${suffix}`, { force: true });
   const handle = openDatabase({ SQLITE_PATH: partial, DATABASE_URL: undefined });
+  await fill(handle, count);
+  await handle.db.destroy();
+  for (const suffix of ['-wal', '-shm']) fs.rmSync(`${partial}${suffix}`, { force: true });
+  fs.renameSync(partial, file);
+  return file;
+}
+
+/**
+ * The same synthetic beaches written into an empty PostgreSQL database (bench/cluster.ts: the
+ * production shape at 12,000 beaches). Made each time: a generation takes under a minute.
+ */
+export async function loadSyntheticBeaches(databaseUrl: string, count: number): Promise<void> {
+  const handle = openDatabase({ SQLITE_PATH: '', DATABASE_URL: databaseUrl });
+  try {
+    await fill(handle, count);
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+/** Migrates, loads the GeoNames places and `count` synthetic beaches, and marks the database synthetic. */
+async function fill(handle: DatabaseHandle, count: number): Promise<void> {
   await migrateToLatest(handle);
   await importPlaces(handle.db, path.join(ROOT, 'data', 'places', 'geonames-AU-postcodes.txt'));
   await generateSyntheticBeaches(handle.db, { count });
@@ -33,10 +55,6 @@ export async function createSyntheticDatabase(count: number): Promise<string> {
       { key: COUNTED_KEY, value: '1' },
     ])
     .execute();
-  await handle.db.destroy();
-  for (const suffix of ['-wal', '-shm']) fs.rmSync(`${partial}${suffix}`, { force: true });
-  fs.renameSync(partial, file);
-  return file;
 }
 
 /** Marks a database made with locality counts (countLocalityBeaches). */

@@ -143,6 +143,19 @@ export async function buildApp({ config, db, clock, logStream }: AppDeps): Promi
     // HEADERS_TIMEOUT_MS (408 and the connection closed), checked every second.
     requestTimeout: config.REQUEST_TIMEOUT_MS ?? defaults.REQUEST_TIMEOUT_MS,
     http: { headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
+    // Shutting down (main.ts), a request that arrives on a connection the server already has is
+    // served, not refused with a 503: a proxy that sent a POST on it could not retry it elsewhere.
+    return503OnClosing: false,
+  });
+  // While it shuts down, every answer closes its connection, so a proxy's keep-alive connections
+  // end one by one after their last answer and the next request goes to another process.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('Connection', 'close');
+    return payload;
   });
   limitConnections(app.server, {
     perAddress: config.MAX_CONNECTIONS_PER_ADDRESS ?? defaults.MAX_CONNECTIONS_PER_ADDRESS,

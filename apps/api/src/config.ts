@@ -113,6 +113,11 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** Longest time a client may take to send the request headers (ms); then 408. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * On SIGTERM, how long requests in flight may take to finish before their connections are closed
+   * and the process exits (README, Deployment).
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Open connections one client address may hold at once (0: no cap); trusted proxies are exempt. */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
   /** Worker threads that compress one-off answers, e.g. a location by a new coordinate (0: on the event loop). */

@@ -98,12 +98,27 @@ try {
   process.exit(1);
 }
 
+/**
+ * SIGTERM (a rolling deploy) or SIGINT: stop accepting connections, let the requests in flight
+ * finish (each answer closes its connection: app.ts), close the database pool, exit. Requests still
+ * running after SHUTDOWN_GRACE_MS have their connections closed (and the process exits 5 s later
+ * whatever still waits), so a stuck one cannot hold the deploy; the proxy retries an idempotent request that got no answer on another process.
+ */
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
+    app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: draining requests');
+    setTimeout(() => {
+      app.log.warn(
+        { graceMs: config.SHUTDOWN_GRACE_MS },
+        'requests still running at the end of the grace: closed',
+      );
+      app.server.closeAllConnections();
+      // A handler still waiting on the database would hold the pool's close: the process goes anyway.
+      setTimeout(() => process.exit(1), 5_000).unref();
+    }, config.SHUTDOWN_GRACE_MS).unref();
     app
       .close()
       .then(() => handle.db.destroy())

@@ -20,11 +20,26 @@ export interface DatabaseHandle {
 // PostgreSQL returns int8 (count(*), sums) as strings; our counts always fit a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/** How long a request waits for a new PostgreSQL connection before it fails (503). */
+export const POOL_CONNECT_TIMEOUT_MS = 5_000;
+
 export function openDatabase(
   config: Pick<Config, 'DATABASE_URL' | 'SQLITE_PATH'> & Partial<Pick<Config, 'SQLITE_LOCK_WAIT_MS'>>,
 ): DatabaseHandle {
   if (config.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: config.DATABASE_URL,
+      max: 10,
+      // A server that does not answer (a network partition) fails a request after 5 s instead of
+      // holding it until the client gives up: the request gets a 503 (isDatabaseUnavailable).
+      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    });
+    // A restart of PostgreSQL ends every connection: pg reports it as an 'error' event on the pool
+    // (idle connections) or on the client (one in use), and an 'error' event nobody listens to
+    // ends the process. The query in flight fails on its own (a 503); the pool drops the broken
+    // connection and opens a new one on the next request, so the server reconnects by itself.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const url = new URL(config.DATABASE_URL);
     if (url.password) url.password = '***';
     return {
@@ -87,6 +102,39 @@ export function databaseStartupProblem(error: unknown, location: string): string
     return new DatabaseOpenError(location, error).message;
   }
   return null;
+}
+
+/**
+ * PostgreSQL conditions that mean the server is away (restarting, shutting down, unreachable), not
+ * that the query is wrong: class 08 (connection exception), 57P01-57P03 (admin shutdown, crash
+ * shutdown, cannot connect now) and 53300 (too many connections).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/** Socket errors on the way to the server. */
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+/** pg's own messages for a connection lost or never made (they carry no code). */
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated( unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)$/;
+
+/**
+ * Whether an error means the database cannot be reached right now (the request may succeed when
+ * it is back): answered 503 with Retry-After, never 500. pg wraps some in an AggregateError (one
+ * error per address tried).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code)))
+    return true;
+  return error instanceof Error && UNAVAILABLE_MESSAGE.test(error.message);
 }
 
 export async function isDatabaseUp(db: Database): Promise<boolean> {

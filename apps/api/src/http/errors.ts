@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { fieldErrors } from '@safeshore/domain';
+import { isDatabaseUnavailable } from '../db/connection.ts';
 import { DatabaseBusyError } from '../db/sqlite-adapter.ts';
 
 /** An error whose status and message are safe to show to the caller. */
@@ -34,6 +35,9 @@ export function parseInput<T extends z.core.$ZodType>(schema: T, input: unknown)
 }
 
 const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';
+const UNREACHABLE_MESSAGE = 'The service cannot reach its database right now. Please try again in a moment.';
+/** Seconds a client is asked to wait while PostgreSQL is away (a restart takes a few). */
+const UNREACHABLE_RETRY_AFTER_S = 5;
 const CANNOT_WRITE_MESSAGE = 'The service cannot save changes right now. Please try again later.';
 /** SQLite: read-only file (8), disk full (13). */
 const CANNOT_WRITE = new Set([8, 13]);
@@ -42,7 +46,8 @@ const CANNOT_WRITE = new Set([8, 13]);
  * One JSON error shape for every failure: `{ message }`, plus `errors` on 422. Unexpected errors
  * are logged with their stack and answered with a generic 500; stacks never reach the client. A
  * database that is busy (SQLite's write lock held elsewhere past the wait) or cannot take writes
- * (read-only, disk full) answers 503 with Retry-After instead.
+ * (read-only, disk full) answers 503 with Retry-After instead, as does a PostgreSQL server that is
+ * away (restarting, unreachable): the pool reconnects by itself when it is back.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
@@ -57,6 +62,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(503)
         .header('Retry-After', String(error.retryAfterSeconds))
         .send({ message: BUSY_MESSAGE });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply
+        .status(503)
+        .header('Retry-After', String(UNREACHABLE_RETRY_AFTER_S))
+        .send({ message: UNREACHABLE_MESSAGE });
     }
     const sqliteCode = (error as { errcode?: unknown }).errcode;
     if (typeof sqliteCode === 'number' && CANNOT_WRITE.has(sqliteCode & 0xff)) {

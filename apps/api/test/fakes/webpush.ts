@@ -47,6 +47,8 @@ export interface WebPushFake {
   accepted: number;
   /** Pushes whose payload was decrypted and checked (all of them unless `verifyEvery` > 1). */
   decrypted: number;
+  /** Accepted pushes per subscription id (`countPerSubscription`: a bench counts duplicates). */
+  perSubscription: Map<string, number>;
   rejected: { status: number; reason: string }[];
   subscribe(behaviour?: EndpointBehaviour, refusals?: number): FakeSubscription;
   /** A subscription from known keys (the bench makes many cheaply). */
@@ -144,6 +146,8 @@ export async function startWebPushFake(options: {
   verifyEvery?: number;
   /** The port to listen on (default: any free one); a browser test's server must know it in advance. */
   port?: number;
+  /** Count accepted pushes per subscription (perSubscription). */
+  countPerSubscription?: boolean;
 }): Promise<WebPushFake> {
   const verifyEvery = Math.max(1, Math.floor(options.verifyEvery ?? 1));
   const clients = new Map<string, Client>();
@@ -154,6 +158,7 @@ export async function startWebPushFake(options: {
     received: [],
     accepted: 0,
     decrypted: 0,
+    perSubscription: new Map(),
     rejected: [],
     subscribe(behaviour = 'ok', refusals = Number.POSITIVE_INFINITY) {
       counter += 1;
@@ -239,6 +244,8 @@ export async function startWebPushFake(options: {
           return reject(400, `cannot decrypt: ${(error as Error).message}`);
         }
         fake.accepted += 1;
+        if (options.countPerSubscription)
+          fake.perSubscription.set(id, (fake.perSubscription.get(id) ?? 0) + 1);
         if (plaintext) fake.decrypted += 1;
         if (plaintext && options.keepPayloads !== false)
           fake.received.push({

@@ -47,6 +47,8 @@ export interface DeliveryWorkerOptions {
   concurrency?: number;
   /** How long a claim lasts (default 2 minutes). */
   leaseMs?: number;
+  /** How long stop() lets the batch in hand finish before releasing it (default 10 s). */
+  stopGraceMs?: number;
   log?: WorkerLogger;
   /** Jitter in [0, 1) (tests pin it). */
   random?: () => number;
@@ -119,6 +121,11 @@ export interface DeliveryWorker {
   start(): void;
   /** Starts a drain soon (after a fan-out in this process). */
   wake(): void;
+  /**
+   * Takes no new batch, and lets the one in hand finish (stopGraceMs); a batch still sending then
+   * is released (its unsettled rows pending again) for another worker to take at once instead of
+   * after the lease. A person may then get that alert twice; never none.
+   */
   stop(): Promise<void>;
 }
 
@@ -128,6 +135,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const batchSize = options.batchSize ?? 500;
   const concurrency = options.concurrency ?? 128;
   const leaseMs = options.leaseMs ?? 120_000;
+  const stopGraceMs = options.stopGraceMs ?? 10_000;
   const random = options.random ?? Math.random;
   const fcmCap = new RateCap(options.fcmPerSecond);
   const webPushCaps = new Map<string, RateCap>();
@@ -510,7 +518,28 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       started = false;
       cron?.stop();
       cron = null;
-      await running?.catch(() => undefined);
+      const batch = running;
+      if (!batch) return;
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        batch.then(
+          () => true,
+          () => true,
+        ),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), stopGraceMs))),
+      ]);
+      clearTimeout(timer);
+      if (finished) return;
+      const released = await db
+        .updateTable('alert_outbox')
+        .set({ status: 'pending', lease_until: null })
+        .where('claimed_by', '=', id)
+        .where('status', '=', 'sending')
+        .executeTakeFirst();
+      options.log?.warn(
+        { worker: id, released: Number(released.numUpdatedRows) },
+        'stopped mid-batch: its unsent alerts are released to the other workers',
+      );
     },
   };
 }

@@ -26,6 +26,7 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { fastCompressOptions, type FastEncoding } from './compress-fast.js';
 import { inlineCompressor, type Compressor } from './compress-pool.ts';
@@ -151,6 +152,13 @@ export const CACHE_POLICIES = {
  * "Rendered @" time at most this old, and 20 ETags an hour at most instead of 120.
  */
 export const RENDER_REUSE_MAX_MS = 10 * 60_000;
+
+/**
+ * How long past its TTL an answer of the current version is still served while the database is
+ * away (PostgreSQL restarting): a reader gets the last answer instead of a 503. A write cannot
+ * commit meanwhile, so only the time-dependent parts (patrolled now, ages) can be behind.
+ */
+export const STALE_IF_UNAVAILABLE_MS = 5 * 60_000;
 
 /** The JSON text with the values of these keys blanked (their values are strings: ISO times). */
 function withoutFields(body: Buffer, fields: readonly string[]): string {
@@ -408,12 +416,13 @@ export function createReadModel({
     return promise;
   };
 
+  /** The entry to send, and how long its `produce` took when this request ran it (else null). */
   async function entryFor(
     key: string,
     version: number,
     options: CachedResponseOptions,
     produce: () => Promise<unknown>,
-  ): Promise<Entry> {
+  ): Promise<{ entry: Entry; rendered: number | null }> {
     const now = clock().getTime();
     const found = entries.get(key);
     const ttl = found?.limits ? found.limits.ttlMs : options.policy.ttlMs;
@@ -427,16 +436,31 @@ export function createReadModel({
       hits++;
       entries.delete(key);
       entries.set(key, found);
-      return found;
+      return { entry: found, rendered: null };
     }
     const waiting = pending.get(key);
     if (waiting) {
       hits++;
-      return waiting;
+      return { entry: await waiting, rendered: null };
     }
     misses++;
+    const started = performance.now();
+    let produced = false;
     const promise = (async () => {
-      const value = await produce();
+      let value: unknown;
+      try {
+        value = await produce();
+      } catch (error) {
+        if (
+          found &&
+          found.version === version &&
+          isDatabaseUnavailable(error) &&
+          now - found.createdAt < STALE_IF_UNAVAILABLE_MS
+        )
+          return found;
+        throw error;
+      }
+      produced = true;
       const raw = isRawBody(value) ? value : null;
       const identity = raw
         ? Buffer.isBuffer(raw.body)
@@ -481,7 +505,8 @@ export function createReadModel({
     })();
     pending.set(key, promise);
     try {
-      return await promise;
+      const entry = await promise;
+      return { entry, rendered: produced ? performance.now() - started : null };
     } finally {
       if (pending.get(key) === promise) pending.delete(key);
     }
@@ -495,7 +520,10 @@ export function createReadModel({
         cachedVersion = version;
       }
       const key = `${request.method === 'HEAD' ? 'GET' : request.method} ${request.url}\n${options.key ?? ''}`;
-      const entry = await entryFor(key, version, options, produce);
+      const { entry, rendered } = await entryFor(key, version, options, produce);
+      // Which requests made their answer (the others were served from the cache): a proxy's log of
+      // upstream answers then counts the origin's renders (bench/cluster.ts, the stampede).
+      if (rendered !== null) reply.header('Server-Timing', `render;dur=${rendered.toFixed(1)}`);
 
       const encoding =
         entry.identity.length >= COMPRESS_THRESHOLD

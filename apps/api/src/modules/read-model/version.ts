@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../../db/connection.ts';
 import { lastLocalBump, readDataVersion } from '../../db/data-version.ts';
 import type { Database } from '../../db/schema.ts';
 import type { VersionSource } from './versioned.ts';
@@ -45,6 +46,12 @@ export function createVersionWatcher(db: Database, intervalMs = VERSION_CHECK_IN
   const read = () => {
     const started = performance.now();
     inFlight ??= readDataVersion(db)
+      .catch((error: unknown) => {
+        // The database away (a restart): the last version read stays current, so cached answers
+        // keep being served; a change made meanwhile is seen at the first read once it is back.
+        if (known === null || knownIndex === null || !isDatabaseUnavailable(error)) throw error;
+        return { version: known, indexVersion: knownIndex };
+      })
       .then(({ version, indexVersion }) => {
         checkedAt = started;
         const changed = known !== null && version !== known;
