@@ -8,6 +8,8 @@ import { expect, test } from './support/test.ts';
  * nothing from a place nobody gave (item 8). The person never shares their position.
  */
 test.beforeEach(async ({ context }) => {
+  // Several pages and axe passes each: more than the default budget on a busy machine.
+  test.slow();
   await context.addInitScript(() => {
     navigator.geolocation.getCurrentPosition = (_ok, fail) =>
       fail?.({
