@@ -196,7 +196,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_REGISTER_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_RESET_PER_MINUTE: z.coerce.number().int().min(1).default(5),
-  RATE_LIMIT_QUESTION_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /**
+   * Each registration attempt uses its question up and each visit to the form asks one: at the
+   * register limit's 5 attempts, 5 questions locked a person out for a minute (issue 30).
+   */
+  RATE_LIMIT_QUESTION_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /**
    * Sign in with Apple: the Services ID used by the web flow, then any other accepted audiences
    * (the iOS app's bundle id), comma-separated. Unset: Apple sign-in answers 406.

@@ -4,16 +4,13 @@ import * as z from 'zod/mini';
 import {
   ACCOUNT_SERVER_MESSAGES as MSG,
   AuthResponseSchema,
+  COMMON_PASSWORDS,
   QuestionResponseSchema,
+  isCommonPassword,
   tokenId,
 } from '@safeshore/domain';
-import {
-  hashPassword,
-  isCommonPassword,
-  needsRehash,
-  verifyPassword,
-} from '../src/modules/accounts/passwords.ts';
-import { COMMON_PASSWORDS } from '../src/modules/accounts/common-passwords.ts';
+import { loadConfig } from '../src/config.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../src/modules/accounts/passwords.ts';
 import { makeChallenge, readAnswer } from '../src/modules/accounts/question.ts';
 import { parseBearer } from '../src/modules/accounts/tokens.ts';
 import {
@@ -503,6 +500,39 @@ describe('rate limits on the account endpoints', () => {
     const res = await call(method, url, ip, payload);
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  // Issue 30: after a failed attempt the next question was refused (429) for a minute.
+  it('with the default limits, each attempt a person may make still gets its new question', async () => {
+    const defaults = loadConfig({});
+    const app = await startTestApp({
+      seed: false,
+      config: {
+        TRUST_PROXY: '127.0.0.1',
+        RATE_LIMIT_REGISTER_PER_MINUTE: defaults.RATE_LIMIT_REGISTER_PER_MINUTE,
+        RATE_LIMIT_QUESTION_PER_MINUTE: defaults.RATE_LIMIT_QUESTION_PER_MINUTE,
+      },
+    });
+    try {
+      const ask = (ip: string) =>
+        app.app.inject({ method: 'GET', url: '/api/v4/question', headers: { 'x-forwarded-for': ip } });
+      const ip = '198.51.100.200';
+      // The form opened, left for Login and opened again: a question each time.
+      for (let i = 0; i < 3; i++) expect((await ask(ip)).statusCode).toBe(200);
+      // Every attempt the register limit allows fails (each uses its question up) and asks a new one.
+      for (let i = 0; i < defaults.RATE_LIMIT_REGISTER_PER_MINUTE; i++) {
+        const attempt = await app.app.inject({
+          method: 'POST',
+          url: '/api/v4/register',
+          headers: { 'x-forwarded-for': ip },
+          payload: {},
+        });
+        expect(attempt.statusCode).toBe(422);
+        expect((await ask(ip)).statusCode).toBe(200);
+      }
+    } finally {
+      await app.close();
+    }
   });
 
   it('counts both reset endpoints together', async () => {

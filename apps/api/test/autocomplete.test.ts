@@ -80,6 +80,30 @@ describe('GET /api/v4/autocomplete', () => {
     expect(await search('q=zzqxv')).toEqual({ beaches: [], locations: [], clubs: [], articles: [] });
   });
 
+  // Issue 30: the box offers postcode search, and a postcode answered four empty groups.
+  it.each([
+    ['2026', 'NSW', ['Bondi Beach', 'Tamarama Beach'], ['Bondi', 'Bondi Beach', 'North Bondi']],
+    ['6011', 'WA', ['Cottesloe Beach', 'North Cottesloe Beach'], ['Cottesloe']],
+    ['3228', 'VIC', ['Bells Beach'], ['Bells Beach', 'Torquay']],
+  ])('finds the beaches, places and clubs of postcode %s', async (postcode, state, beaches, places) => {
+    const body = await search(`q=${postcode}`);
+    expect(body.beaches.map((b) => b.title)).toEqual(expect.arrayContaining(beaches));
+    expect(body.locations.map((l) => l.title)).toEqual(expect.arrayContaining(places));
+    for (const result of [...body.beaches, ...body.locations, ...body.clubs]) {
+      expect(result).toMatchObject({ postcode, state });
+    }
+  });
+
+  it('ranks the postcode itself before postcodes that start with the query', async () => {
+    const body = await search('q=202&lat=-33.89&lng=151.27');
+    const postcodes = body.locations.map((l) => l.postcode);
+    expect(postcodes.length).toBeGreaterThan(1);
+    expect(postcodes.every((p) => p?.startsWith('202'))).toBe(true);
+    // No place's postcode is 202: every match is a prefix match, nearest (then busiest) first.
+    const exact = await search('q=2026');
+    expect(exact.locations.every((l) => l.postcode === '2026')).toBe(true);
+  });
+
   it.each([
     ['', 'q'],
     ['q=b', 'q'],
@@ -92,13 +116,13 @@ describe('GET /api/v4/autocomplete', () => {
     expect(ValidationErrorSchema.parse(res.json()).errors[field]?.length).toBeGreaterThan(0);
   });
 
-  it.each(['bo', 'be', 'main beach', 'beach bon', 'st k', 'po', 'north'])(
+  it.each(['bo', 'be', 'main beach', 'beach bon', 'st k', 'po', 'north', '2026', '20', '3228'])(
     'agrees with the domain ranking of every beach for "%s" (SQL only pre-ranks)',
     async (q) => {
       const origin = { latitude: -33.87, longitude: 151.2 };
       const all = await t.handle.db
         .selectFrom('beaches')
-        .select(['id', 'title', 'latitude', 'longitude', 'patrol'])
+        .select(['id', 'title', 'latitude', 'longitude', 'patrol', 'postcode'])
         .execute();
       const expected = rankMatches(
         all.map((b) => ({ ...b, boost: b.patrol !== null && b.patrol > 0 ? 1 : 0 })),

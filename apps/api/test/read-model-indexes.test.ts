@@ -67,7 +67,9 @@ function randomQuery(): string {
   if (kind < 0.65 && words.length > 1) return `${words[1]!.slice(0, 3)} ${words[0]!.slice(0, 2)}`;
   if (kind < 0.75) return pick(['be', 'ba', 'po', 'no', 'so', 'ma', 'sy', 'beach', 'bay', 'st k', 'mt ']);
   if (kind < 0.85) return name.toUpperCase().slice(0, 5);
-  if (kind < 0.92) return `${name.slice(0, 3)}zzq`;
+  if (kind < 0.9) return `${name.slice(0, 3)}zzq`;
+  // Postcodes and their starts (issue 30): matched by postcode, not by name.
+  if (kind < 0.95) return pick(places).postcode.slice(0, 2 + Math.floor(random() * 3));
   return pick(['rip', 'surf', 'safety', 'sun', 'club', 'life']);
 }
 

@@ -10,8 +10,7 @@ import {
   reviveHydrationState,
   type ServerPayload,
 } from './app/ssr-payload.ts';
-import { setCurrentPostcode, setKnownPosition } from './data/current-postcode.ts';
-import { LOCATION_QUERY_KEY, type LocationLookup } from './data/location.ts';
+import { LOCATION_QUERY_KEY, rememberOpenedPlace, type LocationLookup } from './data/location.ts';
 import { startServiceWorker } from './features/offline/index.ts';
 import { whenIdleAfterLoad } from './platform/idle.ts';
 import { isAppShell } from './platform/shell.ts';
@@ -21,9 +20,7 @@ import './ui/styles.css';
 function rememberHydratedPlace(): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: LOCATION_QUERY_KEY })) {
     const lookup = query.state.data as LocationLookup | undefined;
-    if (!lookup?.found || !lookup.data.place) continue;
-    setCurrentPostcode(lookup.data.place.postcode);
-    setKnownPosition(lookup.data.place.latitude, lookup.data.place.longitude);
+    if (lookup?.found) rememberOpenedPlace(lookup.data);
   }
 }
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { BeachSummarySchema } from './contract.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { BeachSummarySchema, fieldErrors } from './contract.ts';
 import { BeachStatusValueSchema, StatusReasonSchema } from './live-status.ts';
 import { hasControlCharacters } from './text.ts';
 
@@ -263,6 +264,26 @@ export const RegisterBodySchema = z
       ),
   })
   .check(passwordsMatch);
+
+export { COMMON_PASSWORDS, isCommonPassword } from './common-passwords.ts';
+
+/**
+ * A registration's field errors as the server reports them: the contract's messages, then a common
+ * password; the answer to the question is the server's alone to judge. The web form checks the
+ * same before sending (issue 30: a 5-character password went to the server and used up the
+ * question), so only the answer (or a lost connection) can cost the person their question.
+ */
+export function registrationFieldErrors(input: unknown): {
+  body: z.infer<typeof RegisterBodySchema> | null;
+  errors: Record<string, string[]>;
+} {
+  const parsed = z.safeParse(RegisterBodySchema, input);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  delete errors.question_id;
+  if (parsed.success && isCommonPassword(parsed.data.password))
+    errors.password = [ACCOUNT_SERVER_MESSAGES.commonPassword];
+  return { body: parsed.success && !errors.password ? parsed.data : null, errors };
+}
 
 export const ResetLinkBodySchema = z.object({
   email: lookupEmail.check(

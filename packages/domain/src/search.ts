@@ -42,6 +42,22 @@ function normalizedMatcher(q: string): (n: string) => number | null {
   };
 }
 
+/**
+ * The postcode a query stands for, or the start of one: a query of 2 to 4 digits (Australian
+ * postcodes are four). Such a query also matches beaches, places and clubs by their postcode, as
+ * the search box promises ("Search for a beach, place, postcode or surf club").
+ */
+export function postcodePrefix(query: string): string | null {
+  const q = normalizeSearchText(query);
+  return /^[0-9]{2,4}$/.test(q) ? q : null;
+}
+
+/** How well a postcode matches a postcode query (0 the same postcode, 1 it starts with it); null when not. */
+export function postcodeRank(postcode: string | null | undefined, prefix: string | null): number | null {
+  if (prefix === null || !postcode) return null;
+  return postcode === prefix ? 0 : postcode.startsWith(prefix) ? 1 : null;
+}
+
 /** The word used to pull candidates from the term index: the longest one, as it is the most selective. */
 export function candidateTerm(query: string): string | null {
   const words = searchWords(query);
@@ -55,6 +71,8 @@ export interface Rankable {
   search_name?: string;
   latitude?: number | null;
   longitude?: number | null;
+  /** Matched by a postcode query (postcodePrefix), when the item has one. */
+  postcode?: string | null;
   /** Higher first among equal matches (e.g. patrolled beaches, populous places). */
   boost?: number;
 }
@@ -68,7 +86,8 @@ export interface Ranked<T> {
 }
 
 /**
- * Orders matches: by match rank, then boost, then distance from the searcher when known,
+ * Orders matches: by match rank (the better of the name's and, for a postcode query, the
+ * postcode's), then boost, then distance from the searcher when known,
  * then shorter and alphabetical names (then input order). Items that do not match are dropped.
  * Keeps a sorted window of `limit` entries rather than sorting every match: a query matching all
  * 12,000 offline beaches costs one pass.
@@ -82,6 +101,7 @@ export function rankMatches<T extends Rankable>(
   const q = normalizeSearchText(query);
   if (q === '' || limit <= 0) return [];
   const match = normalizedMatcher(q);
+  const postcode = postcodePrefix(q);
   const kept: Array<Ranked<T> & { order: number }> = [];
   const compare = (a: Ranked<T> & { order: number }, b: Ranked<T> & { order: number }) =>
     a.rank - b.rank ||
@@ -92,7 +112,10 @@ export function rankMatches<T extends Rankable>(
     a.order - b.order;
   for (let order = 0; order < items.length; order += 1) {
     const item = items[order]!;
-    const rank = match(item.search_name ?? normalizeSearchText(item.title));
+    const rank = bestRank(
+      match(item.search_name ?? normalizeSearchText(item.title)),
+      postcodeRank(item.postcode, postcode),
+    );
     if (rank === null) continue;
     const distance =
       origin && item.latitude != null && item.longitude != null
@@ -111,6 +134,12 @@ export function rankMatches<T extends Rankable>(
     if (kept.length > limit) kept.pop();
   }
   return kept.map(({ item, rank, distance }) => ({ item, rank, distance }));
+}
+
+/** The better (lower) of two match ranks, either of which may be no match (null). */
+export function bestRank(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  return b === null ? a : Math.min(a, b);
 }
 
 /** Search index terms for a name: each distinct word of it. */

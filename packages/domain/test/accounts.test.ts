@@ -8,6 +8,7 @@ import {
   fieldErrors,
   mixesScripts,
   normaliseEmail,
+  registrationFieldErrors,
   tokenId,
 } from '../src/index.ts';
 
@@ -95,5 +96,24 @@ describe('accounts contract', () => {
 
   it('takes the token id from before the pipe', () => {
     expect(tokenId('42|secret')).toBe('42');
+  });
+});
+
+// Issue 30: the web form checks a registration with the server's rules before sending it.
+describe('registrationFieldErrors', () => {
+  it('gives the server’s messages for the fields, a common password included, and never judges the answer', () => {
+    expect(
+      registrationFieldErrors({ ...register, password: 'tiny1', password_confirmation: 'tiny1' }),
+    ).toEqual({
+      body: null,
+      errors: { password: ['The password field must be at least 10 characters.'] },
+    });
+    expect(
+      registrationFieldErrors({ ...register, password: 'PASSWORD123', password_confirmation: 'PASSWORD123' })
+        .errors,
+    ).toEqual({ password: ['This password is too common. Please choose a different one.'] });
+    const fine = registrationFieldErrors({ ...register, question: 'banana', question_id: '' });
+    expect(fine.errors).toEqual({});
+    expect(fine.body?.first_name).toBe('Ada');
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { candidateTerm, matchRank, normalizeSearchText, rankMatches, slugify } from '../src/index.ts';
+import {
+  candidateTerm,
+  matchRank,
+  normalizeSearchText,
+  postcodePrefix,
+  rankMatches,
+  slugify,
+} from '../src/index.ts';
 
 describe('normalizeSearchText', () => {
   it('is diacritic- and case-insensitive', () => {
@@ -43,6 +50,25 @@ describe('rankMatches', () => {
       { title: 'Surf Beach', boost: 1, latitude: 1, longitude: 1 },
     ];
     expect(rankMatches(boosted, 'surf', null, 1)[0]!.item.boost).toBe(1);
+  });
+  it('matches a postcode query by postcode, the postcode itself before postcodes starting with it', () => {
+    const places = [
+      { title: 'Bronte', postcode: '2024' },
+      { title: 'Bondi', postcode: '2026' },
+      { title: 'Tamarama', postcode: '2026' },
+      { title: 'Manly', postcode: '2095' },
+      { title: 'Kingscliff', postcode: null },
+    ];
+    expect(rankMatches(places, '2026', null, 10).map((r) => r.item.title)).toEqual(['Bondi', 'Tamarama']);
+    const byPrefix = rankMatches(places, ' 202 ', null, 10);
+    expect(byPrefix.map((r) => [r.item.title, r.rank])).toEqual([
+      ['Bondi', 1],
+      ['Bronte', 1],
+      ['Tamarama', 1],
+    ]);
+    expect(postcodePrefix('3228')).toBe('3228');
+    // One digit is too short to search; five is not a postcode; words are names.
+    for (const q of ['3', '32281', 'bondi 2026', '2o26']) expect(postcodePrefix(q)).toBeNull();
   });
   it('uses the longest word as the candidate term', () => {
     expect(candidateTerm('st kilda')).toBe('kilda');

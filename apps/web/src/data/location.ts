@@ -12,7 +12,7 @@ import {
 } from '@safeshore/domain';
 import { getCurrentPosition, GeolocationError, type GeolocationFailure } from '../platform/geolocation.ts';
 import { ApiError, request } from './api.ts';
-import { setCurrentPostcode, setKnownPosition } from './current-postcode.ts';
+import { getOpenedPlace, setCurrentPostcode, setKnownPosition, setOpenedPlace } from './current-postcode.ts';
 import { FRESHNESS_MS } from './queries.ts';
 import { currentDataMode, dataSource, networkModeFor, type DataMode } from './source.ts';
 
@@ -74,13 +74,18 @@ export interface HomeLocation {
    * was asked for its position (issue 23): Home asks it once hydrated (features/home).
    */
   fromServer?: boolean;
+  /** Asked for the place page the user opened last (no device position): Home says so. */
+  openedPlace?: boolean;
 }
 
 /**
- * Home: the browser's position, else (denied, unavailable, unsupported) the server's lookup of the
- * caller. Offline there is no server to ask: the spec's alert says so and the default coordinate
- * is used (section 8). An unknown place is an error here: Home always needs one. Success
- * remembers the place's postcode for the X-location header; failure clears it.
+ * Home: the browser's position, else (denied, unavailable, unsupported) the place page the user
+ * opened last, else the server's lookup of the caller. Offline there is no server to ask: the
+ * spec's alert says so and the default coordinate is used (section 8). An unknown place is an error
+ * here: Home always needs one. A place found from the device is remembered (X-location postcode,
+ * position); one the server guessed from the address or its default is not, as nobody gave it
+ * (issue 30: the next Home called it "the place you looked at last", and search measured distances
+ * from it). Failure clears what is remembered.
  */
 export async function fetchHomeLocation(
   signal?: AbortSignal,
@@ -93,7 +98,8 @@ export async function fetchHomeLocation(
   } catch (error) {
     geolocationFailure = error instanceof GeolocationError ? error.reason : 'unavailable';
   }
-  let query: LatLng | null = position;
+  const opened = !position && mode === 'online' ? getOpenedPlace() : null;
+  let query: LatLng | { url: string } | null = position ?? (opened ? { url: opened } : null);
   if (!position && mode === 'offline') {
     window.alert(OFFLINE_LOCATION_ALERT);
     query = { ...DEFAULT_COORDINATE };
@@ -101,17 +107,31 @@ export async function fetchHomeLocation(
   try {
     const lookup = await dataSource(mode).location(query, signal);
     if (!lookup.found) throw new ApiError(404, lookup.message);
-    setCurrentPostcode(lookup.data.place?.postcode ?? null);
-    const near = position ?? lookup.data.place;
-    if (near) setKnownPosition(near.latitude, near.longitude);
-    return { response: lookup.data, position, geolocationFailure };
+    const { place } = lookup.data;
+    if (position) {
+      setCurrentPostcode(place?.postcode ?? null);
+      setKnownPosition(position.latitude, position.longitude, true);
+      // The device's place is now the latest: a later Home without a position falls back on it.
+      setOpenedPlace(null);
+    }
+    return { response: lookup.data, position, geolocationFailure, openedPlace: opened !== null };
   } catch (error) {
     setCurrentPostcode(null);
+    setOpenedPlace(null);
     throw error;
   }
 }
 
 export const LOCATION_QUERY_KEY = ['location'] as const;
+
+/** A place page the user opened: its postcode (X-location), its url (for Home) and its position. */
+export function rememberOpenedPlace(response: LocationResponse): void {
+  const { place } = response;
+  if (!place) return;
+  setCurrentPostcode(place.postcode);
+  setOpenedPlace(place.url);
+  setKnownPosition(place.latitude, place.longitude);
+}
 
 /**
  * Reloaded when the tab becomes visible and the data is older than 600 s (spec section 4). The
@@ -134,10 +154,7 @@ export const placeLocationQuery = (pathname: string, mode: DataMode = currentDat
     networkMode: networkModeFor(mode),
     queryFn: async ({ signal }) => {
       const lookup = await dataSource(mode).location({ url: pathname }, signal);
-      if (lookup.found && lookup.data.place) {
-        setCurrentPostcode(lookup.data.place.postcode);
-        setKnownPosition(lookup.data.place.latitude, lookup.data.place.longitude);
-      }
+      if (lookup.found) rememberOpenedPlace(lookup.data);
       return lookup;
     },
     staleTime: FRESHNESS_MS,

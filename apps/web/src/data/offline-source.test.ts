@@ -101,10 +101,17 @@ describe('offline autocomplete', () => {
     expect(bondi.clubs.map((c) => [c.id, c.url])).toEqual([
       [70, syncBeach({ id: 1, title: 'Bondi Beach' }).url],
     ]);
-    expect((await localSource.autocomplete('2026')).locations.map((l) => l.title).sort()).toEqual([
-      'Bondi Beach',
-      'Tamarama',
-    ]);
+    const byPostcode = await localSource.autocomplete('2026');
+    expect(byPostcode.locations.map((l) => l.title).sort()).toEqual(['Bondi Beach', 'Tamarama']);
+    // Issue 30: the postcode's beaches and clubs too, as online.
+    expect(byPostcode.beaches.map((b) => b.title).sort()).toEqual(['Bondi Beach', 'Tamarama Beach']);
+    expect(byPostcode.clubs.map((c) => c.id)).toEqual([70]);
+    expect(await localSource.autocomplete('3228')).toEqual({
+      beaches: [],
+      locations: [],
+      clubs: [],
+      articles: [],
+    });
     expect((await localSource.autocomplete('blue')).articles.map((a) => a.url)).toEqual(['bluebottle']);
   });
 

@@ -80,6 +80,8 @@ export interface IndexedBeach extends PostcodeMember {
 interface SearchEntry {
   title: string;
   search_name: string;
+  /** A postcode query finds the entry by it (rankMatches), as online. */
+  postcode: string | null;
   boost: number;
   result: SearchResult;
 }
@@ -142,8 +144,8 @@ function locationEntries(beaches: BeachIndexRecord[]): SearchEntry[] {
     .sort((a, b) => (a.beach.postcode_url < b.beach.postcode_url ? -1 : 1))
     .map(({ beach, count }, index) => ({
       title: beach.city,
-      // The postcode is part of the searchable name so "2026" finds Bondi's places too.
-      search_name: `${normalizeSearchText(beach.city)} ${beach.postcode}`,
+      search_name: normalizeSearchText(beach.city),
+      postcode: beach.postcode,
       boost: count,
       result: {
         id: index + 1,
@@ -166,6 +168,7 @@ function clubEntries(beaches: BeachIndexRecord[]): SearchEntry[] {
       byId.set(club.id, {
         title: club.title,
         search_name: normalizeSearchText(club.title),
+        postcode: beach.postcode,
         boost: 0,
         result: {
           id: club.id,
@@ -209,6 +212,7 @@ async function buildIndex(db: OfflineDatabase): Promise<OfflineIndex> {
     articles: articles.map((article, index) => ({
       title: article.title,
       search_name: normalizeSearchText(article.title),
+      postcode: null,
       boost: 0,
       result: {
         id: index + 1,

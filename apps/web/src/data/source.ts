@@ -4,6 +4,7 @@ import {
   type Article,
   type AutocompleteResponse,
   type BeachDetailResponse,
+  type SearchResult,
 } from '@safeshore/domain';
 import { isAppShell } from '../platform/shell.ts';
 import { fetchArticle, fetchAutocomplete, fetchBeach, request } from './api.ts';
@@ -32,6 +33,16 @@ export interface BeachDataSource {
   article(slug: string, signal?: AbortSignal): Promise<Article>;
 }
 
+function withoutDistances(answer: AutocompleteResponse): AutocompleteResponse {
+  const strip = (results: SearchResult[]) => results.map((result) => ({ ...result, distance: null }));
+  return {
+    beaches: strip(answer.beaches),
+    locations: strip(answer.locations),
+    clubs: strip(answer.clubs),
+    articles: answer.articles,
+  };
+}
+
 /** The HTTP API. Methods call through (not bound at load) because location.ts imports this module too. */
 export const onlineSource: BeachDataSource = {
   mode: 'online',
@@ -39,7 +50,13 @@ export const onlineSource: BeachDataSource = {
     'id' in ref
       ? request(`/api/v4/beach/${ref.id}`, BeachDetailResponseSchema, { signal })
       : fetchBeach(ref.path, signal),
-  autocomplete: (query, signal) => fetchAutocomplete(query, signal, getKnownPosition()),
+  autocomplete: async (query, signal) => {
+    const near = getKnownPosition();
+    const answer = await fetchAutocomplete(query, signal, near);
+    // Ranked near the place being looked at, but a distance is shown only from where the person
+    // is (issue 30: "Kingscliff · 663 km" from a place they never gave).
+    return near?.fromDevice ? answer : withoutDistances(answer);
+  },
   location: async (query, signal) => {
     const lookup = await fetchLocation(query, signal);
     return lookup.found ? { found: true, data: { ...lookup.data, dataSourceWasOnline: true } } : lookup;

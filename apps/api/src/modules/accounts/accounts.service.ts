@@ -16,7 +16,8 @@ import {
   ResetLinkBodySchema,
   ResetPasswordBodySchema,
   VerifyEmailBodySchema,
-  fieldErrors,
+  isCommonPassword,
+  registrationFieldErrors,
   tokenId as tokenIdOf,
   liveStatusAt,
   type BeachSummary,
@@ -46,7 +47,7 @@ import {
   resetMail,
   verifyMail,
 } from './mails.ts';
-import { hashPassword, isCommonPassword, needsRehash, randomPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, randomPassword, verifyPassword } from './passwords.ts';
 import { answerHash, answerMatches, makeChallenge, newChallengeId, QUESTION_TTL_MS } from './question.ts';
 import type { AppleProof } from './social/apple.ts';
 import type { FacebookProof } from './social/facebook.ts';
@@ -472,9 +473,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async register(input: unknown) {
       const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
       const question = await consumeQuestion(raw.question_id, raw.question);
-      const parsed = z.safeParse(RegisterBodySchema, raw);
-      const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error);
-      delete errors.question_id;
+      const { body, errors } = registrationFieldErrors(raw);
       if (question !== 'ok') {
         errors.question = [
           question === 'wrong'
@@ -484,9 +483,7 @@ export function createAccountsService(deps: AccountsDeps) {
               : MSG.questionExpired,
         ];
       }
-      if (parsed.success && isCommonPassword(parsed.data.password)) errors.password = [MSG.commonPassword];
-      if (Object.keys(errors).length > 0 || !parsed.success) throw validationFailed(errors);
-      const body = parsed.data;
+      if (Object.keys(errors).length > 0 || !body) throw validationFailed(errors);
 
       // Hashed either way, so the time taken does not tell a new address from a known one.
       const passwordHash = await hashPassword(body.password, config.PASSWORD_SCRYPT_LOG_N);

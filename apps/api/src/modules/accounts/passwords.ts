@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { promisify } from 'node:util';
-import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 const rawScrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
@@ -143,11 +142,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function needsRehash(stored: string, logN: number): boolean {
   const parsed = parse(stored);
   return !parsed || parsed.logN !== logN || parsed.r !== BLOCK_SIZE || parsed.p !== PARALLELISM;
-}
-
-/** One of the passwords attackers try first (case-insensitive). */
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.trim().toLowerCase());
 }
 
 /** A random password for accounts an operator creates (printed once). */

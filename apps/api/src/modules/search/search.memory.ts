@@ -1,4 +1,4 @@
-import { searchWords } from '@safeshore/domain';
+import { bestRank, postcodePrefix, postcodeRank, searchWords } from '@safeshore/domain';
 import type { Database, SearchKind } from '../../db/schema.ts';
 import { BEFORE_ANY_ID, compactRows, readInChunks, StringPool } from '../read-model/compact.ts';
 import type { VersionedBuild } from '../read-model/versioned.ts';
@@ -35,6 +35,8 @@ interface Indexed {
 interface GroupOptions<T> {
   boost: ((row: T) => number) | null;
   coordinates: ((row: T) => { latitude: number | null; longitude: number | null }) | null;
+  /** The postcode a postcode query matches (the SQL's postcode column), for the kinds that have one. */
+  postcode?: (row: T) => string | null;
   visible?: (row: T) => boolean;
 }
 
@@ -63,6 +65,7 @@ interface Item<T> {
   boost: number;
   latitude: number | null;
   longitude: number | null;
+  postcode: string | null;
 }
 
 interface Keyed<T> {
@@ -85,6 +88,8 @@ interface Candidates<T> {
 class Group<T extends Indexed> {
   readonly #byName: Array<Item<T>>;
   readonly #byId: Map<number, Item<T>>;
+  /** Items with a postcode, sorted by it (then id): the range a postcode query reads. */
+  readonly #byPostcode: Array<Item<T>>;
   /** Parallel arrays sorted by (term, ref_id), as the search_terms primary key orders them. */
   readonly #terms: string[];
   readonly #termIds: number[];
@@ -102,10 +107,14 @@ class Group<T extends Indexed> {
         boost: options.boost ? options.boost(row) : 0,
         latitude: position?.latitude ?? null,
         longitude: position?.longitude ?? null,
+        postcode: options.postcode?.(row) ?? null,
       };
     });
     this.#byName = items.sort((a, b) => byString(a.name, b.name) || a.row.id - b.row.id);
     this.#byId = new Map(items.map((item) => [item.row.id, item]));
+    this.#byPostcode = items
+      .filter((item) => item.postcode !== null)
+      .sort((a, b) => byString(a.postcode!, b.postcode!) || a.row.id - b.row.id);
     // The database gives them in (term, ref_id) order; sorted here only if its collation differs.
     const compare = (a: number, b: number) => byString(terms[a]!, terms[b]!) || ids[a]! - ids[b]!;
     let sortedTerms = terms;
@@ -147,6 +156,7 @@ class Group<T extends Indexed> {
       .filter((word) => word !== term)
       .map((word) => ` ${word}`);
     const laterQ = ` ${q}`;
+    const postcode = this.#options.postcode ? postcodePrefix(q) : null;
     const visible = this.#options.visible;
     const found: Array<Keyed<T>> = [];
     const seen = new Set<number>();
@@ -156,14 +166,23 @@ class Group<T extends Indexed> {
       if (visible && !visible(item.row)) return;
       const { name, spaced } = item;
       for (const word of spacedWords) if (!spaced.includes(word)) return;
-      const rank = name === q ? 0 : name.startsWith(q) ? 1 : spaced.includes(laterQ) ? 2 : 3;
-      found.push({ item, rank, distance: 0 });
+      const byName = name === q ? 0 : name.startsWith(q) ? 1 : spaced.includes(laterQ) ? 2 : 3;
+      found.push({ item, rank: bestRank(byName, postcodeRank(item.postcode, postcode))!, distance: 0 });
     };
     // The name index: names starting with the query.
     for (let i = lowerBound(this.#byName, (item) => item.name, q); i < this.#byName.length; i++) {
       const item = this.#byName[i]!;
       if (!item.name.startsWith(q)) break;
       consider(item);
+    }
+    // Postcodes starting with a postcode query.
+    if (postcode !== null) {
+      const byPostcode = this.#byPostcode;
+      for (let i = lowerBound(byPostcode, (item) => item.postcode!, postcode); i < byPostcode.length; i++) {
+        const item = byPostcode[i]!;
+        if (!item.postcode!.startsWith(postcode)) break;
+        consider(item);
+      }
     }
     // The term index: the first TERM_CANDIDATE_CAP pairs whose term starts with the query's term.
     const first = lowerBound(this.#terms, (t) => t, term);
@@ -403,14 +422,20 @@ export async function buildSearchIndex(db: Database): Promise<SearchIndex> {
   const beachIndex = new Group<BeachRow>(beaches, beachTerms, {
     boost: (row) => ((row.patrol ?? 0) > 0 ? 1 : 0),
     coordinates: (row) => row,
+    postcode: (row) => row.postcode,
   });
   await yieldToRequests();
   const placeIndex = new Group<PlaceRow>(places, placeTerms, {
     boost: (row) => row.beaches_count,
     coordinates: (row) => row,
+    postcode: (row) => row.postcode,
   });
   await yieldToRequests();
-  const clubIndex = new Group<ClubRow>(clubs, clubTerms, { boost: null, coordinates: (row) => row });
+  const clubIndex = new Group<ClubRow>(clubs, clubTerms, {
+    boost: null,
+    coordinates: (row) => row,
+    postcode: (row) => row.postcode,
+  });
   await yieldToRequests();
   const articleIndex = new Group<ArticleRow>(articles as ArticleRow[], articleTerms, {
     boost: null,

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { prefixUpperBound, searchWords, type LatLng } from '@safeshore/domain';
+import { postcodePrefix, prefixUpperBound, searchWords, type LatLng } from '@safeshore/domain';
 import type { Database, SearchKind } from '../../db/schema.ts';
 
 /** Caps the rows a word-prefix lookup can pull from the term index for very short terms. */
@@ -46,7 +46,8 @@ export function clubsWithFirstBeach(db: Database) {
 
 /**
  * The SQL half of autocomplete: rows that match every query word (whole-name prefix from the name
- * index, or any word prefix from the term index), pre-ranked in SQL the way the domain's
+ * index, or any word prefix from the term index), or whose postcode starts with a postcode query
+ * (`postcodeColumn`, for the kinds that have one), pre-ranked in SQL the way the domain's
  * rankMatches ranks them (exact, prefix, word prefix, all words; boost; rough distance; length),
  * so only a few rows per group leave the database. The service re-ranks those exactly.
  */
@@ -56,6 +57,7 @@ function matching(
   request: SearchRequest,
   boost: RawBuilder<number> | null,
   coordinatesTable = table,
+  postcodeColumn: string | null = null,
 ) {
   const name = sql.ref(`${table}.search_name`);
   const id = sql.ref(`${table}.id`);
@@ -66,9 +68,17 @@ function matching(
   const termIds = sql`(select ref_id from search_terms where kind = ${kind} and term >= ${request.term} and term < ${prefixUpperBound(request.term)} limit ${TERM_CANDIDATE_CAP})`;
   // Query words are [a-z0-9] only (normalised), so they are safe inside LIKE patterns.
   const allWords = words.map((word) => sql`(' ' || ${name}) like ${`% ${word}%`}`);
-  const where = sql<SqlBool>`${sql.join([sql`(${prefix} or ${id} in ${termIds})`, ...allWords], sql` and `)}`;
+  const postcode = postcodeColumn === null ? null : postcodePrefix(q);
+  // A postcode query is one word (digits only): there are no other words to require.
+  const postcodeMatch = postcode === null ? null : { column: sql.ref(postcodeColumn!), prefix: postcode };
+  const byPostcode = postcodeMatch
+    ? sql` or (${postcodeMatch.column} >= ${postcodeMatch.prefix} and ${postcodeMatch.column} < ${prefixUpperBound(postcodeMatch.prefix)})`
+    : sql``;
+  const where = sql<SqlBool>`${sql.join([sql`(${prefix} or ${id} in ${termIds}${byPostcode})`, ...allWords], sql` and `)}`;
 
-  const rank = sql<number>`case when ${name} = ${q} then 0 when ${prefix} then 1 when (' ' || ${name}) like ${`% ${q}%`} then 2 else 3 end`;
+  // The better of the name's and the postcode's rank (domain's bestRank): 0 exact, 1 prefix.
+  const samePostcode = postcodeMatch ? sql` or ${postcodeMatch.column} = ${postcodeMatch.prefix}` : sql``;
+  const rank = sql<number>`case when ${name} = ${q}${samePostcode} then 0 when ${prefix}${byPostcode} then 1 when (' ' || ${name}) like ${`% ${q}%`} then 2 else 3 end`;
   const title = sql.ref(`${table}.title`);
   const order: RawBuilder<unknown>[] = [rank];
   if (boost) order.push(sql`${boost} desc`);
@@ -95,6 +105,8 @@ export function createSearchRepository(db: Database) {
         'beach',
         request,
         sql<number>`case when beaches.patrol > 0 then 1 else 0 end`,
+        'beaches',
+        'beaches.postcode',
       );
       return db
         .selectFrom('beaches')
@@ -119,7 +131,14 @@ export function createSearchRepository(db: Database) {
     },
 
     places(request: SearchRequest) {
-      const m = matching('localities', 'place', request, sql<number>`localities.beaches_count`);
+      const m = matching(
+        'localities',
+        'place',
+        request,
+        sql<number>`localities.beaches_count`,
+        'localities',
+        'localities.postcode',
+      );
       return db
         .selectFrom('localities')
         .select([
@@ -142,7 +161,7 @@ export function createSearchRepository(db: Database) {
 
     /** Clubs, each with the first beach it patrols (the club result links to that beach). */
     clubs(request: SearchRequest) {
-      const m = matching('clubs', 'club', request, null, 'beaches');
+      const m = matching('clubs', 'club', request, null, 'beaches', 'beaches.postcode');
       return clubsWithFirstBeach(db).where(m.where).orderBy(m.order).limit(m.limit).execute();
     },
 

@@ -146,6 +146,80 @@ describe('RegisterPage', () => {
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('sam@example.com');
   });
 
+  // Issue 30: a 5-character password went to the server, which used up the question.
+  it.each([
+    ['short', 'tiny1', 'The password field must be at least 10 characters.'],
+    ['common', 'Password123', 'This password is too common. Please choose a different one.'],
+  ])(
+    'checks a %s password with the server’s rule before sending; question and answer stay',
+    async (_, password, message) => {
+      const api = mockApi({ 'GET /api/v4/question': questions() });
+      renderScreen(<RegisterPage />, { path: '/register' });
+      fillForm();
+      type('Password', password);
+      type('Confirm password', password);
+      fireEvent.change(await screen.findByLabelText('What is 1 plus 1?'), { target: { value: '2' } });
+      submit();
+      const alert = screen.getByRole('alert');
+      expect(
+        within(alert)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([message]);
+      expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+      expect(api.calls).toHaveLength(1);
+      expect((screen.getByLabelText('What is 1 plus 1?') as HTMLInputElement).value).toBe('2');
+    },
+  );
+
+  it('never shows a used question again: a new one, or Try again when none can be had yet', async () => {
+    let asked = 0;
+    const api = mockApi({
+      'GET /api/v4/question': () => {
+        asked += 1;
+        // The second question is refused (the per-minute limit); the third comes.
+        if (asked === 2) return [429, { message: 'Too many requests. Please wait a moment and try again.' }];
+        return [200, { question: `What is ${asked} plus 1?`, question_id: `q${asked}` }];
+      },
+      'POST /api/v4/register': [
+        422,
+        { message: 'x', errors: { question: [ACCOUNT_SERVER_MESSAGES.questionWrong] } },
+      ],
+    });
+    renderScreen(<RegisterPage />, { path: '/register' });
+    fillForm();
+    fireEvent.change(await screen.findByLabelText('What is 1 plus 1?'), { target: { value: '3' } });
+    submit();
+    expect(await screen.findByText('Could not load the question.')).toBeTruthy();
+    expect(screen.queryByLabelText('What is 1 plus 1?')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create account' }).matches(':disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    const next = (await screen.findByLabelText('What is 3 plus 1?')) as HTMLInputElement;
+    expect(next.value).toBe('');
+    expect(screen.getByText(/A new question: each one can be answered once/)).toBeTruthy();
+    fireEvent.change(next, { target: { value: '4' } });
+    submit();
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(api.calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({
+      question: '4',
+      question_id: 'q3',
+    });
+  });
+
+  it('keeps the question and the answer when the attempt was refused before it was judged (429)', async () => {
+    const api = mockApi({
+      'GET /api/v4/question': questions(),
+      'POST /api/v4/register': [429, { message: 'Too many requests. Please wait a moment and try again.' }],
+    });
+    renderScreen(<RegisterPage />, { path: '/register' });
+    fillForm();
+    fireEvent.change(await screen.findByLabelText('What is 1 plus 1?'), { target: { value: '2' } });
+    submit();
+    await screen.findByRole('alert');
+    expect((screen.getByLabelText('What is 1 plus 1?') as HTMLInputElement).value).toBe('2');
+    expect(api.calls.filter((c) => c.method === 'GET')).toHaveLength(1);
+  });
+
   it('says "Failed to register." when the server gives no field errors', async () => {
     mockApi({
       'GET /api/v4/question': questions(),

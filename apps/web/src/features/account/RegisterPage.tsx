@@ -1,10 +1,16 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, QUESTION_MIN_ANSWER_MS } from '@safeshore/domain';
+import {
+  ACCOUNT_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  QUESTION_MIN_ANSWER_MS,
+  registrationFieldErrors,
+} from '@safeshore/domain';
 import { usePageTitle } from '../../app/page-title.ts';
 import { questionQuery } from '../../data/account-queries.ts';
 import { register, resendRegistration, type RegisterInput } from '../../data/accounts.ts';
+import { ApiError } from '../../data/api.ts';
 import { intentSearch, storeIntent } from '../../data/sign-in-intent.ts';
 import {
   AppleSignInLink,
@@ -19,13 +25,19 @@ import { SignInIntentNotice, useSignInIntent } from './sign-in-return.tsx';
 
 /**
  * Register: names, email, password and confirmation, and the answer to the anti-spam question fetched
- * from the server. Inputs are disabled while the request runs; an error shakes the form and lists the
- * server's field errors. Every failure fetches a new question (each one can be answered once).
+ * from the server. The fields are checked here with the server's own rules first (issue 30), so a
+ * short or common password never reaches the server, whose every attempt uses the question up.
+ * Inputs are disabled while the request runs; an error shakes the form and lists the field errors.
+ * A failure the server judged (or may have) replaces the used question with a new one, never
+ * leaving the used one on screen; one refused before it was judged (429) keeps question and answer.
  * Success signs nothing in: the page says to open the link we mailed (and can send it again).
  */
 export function RegisterPage() {
   usePageTitle('Register');
+  const queryClient = useQueryClient();
   const question = useQuery(questionQuery());
+  // The question on screen replaced one an attempt used up: its hint says so.
+  const [replaced, setReplaced] = useState(false);
   const [message, setMessage] = useState<FormMessage | null>(null);
   const shake = useShake();
 
@@ -51,7 +63,10 @@ export function RegisterPage() {
     },
     onError: (error) => {
       fail(failureMessage(error, ACCOUNT_MESSAGES.registerFailed));
-      void question.refetch();
+      if (error instanceof ApiError && error.status === 429) return;
+      // The old question is dropped at once (it can no longer be answered), then a new one asked.
+      setReplaced(true);
+      void queryClient.resetQueries({ queryKey: questionQuery().queryKey, exact: true });
     },
   });
 
@@ -70,6 +85,12 @@ export function RegisterPage() {
     };
     if (!input.email || !input.password) {
       fail({ kind: 'error', text: ACCOUNT_MESSAGES.loginRequired });
+      return;
+    }
+    const { errors } = registrationFieldErrors(input);
+    const list = Object.values(errors).flat();
+    if (list.length > 0) {
+      fail({ kind: 'errors', list });
       return;
     }
     setMessage(null);
@@ -116,7 +137,11 @@ export function RegisterPage() {
                 label={question.data.question}
                 name="question"
                 autoComplete="off"
-                hint="Answer this question so we know you are a person."
+                hint={
+                  replaced
+                    ? 'A new question: each one can be answered once. Answer it so we know you are a person.'
+                    : 'Answer this question so we know you are a person.'
+                }
               />
             ) : question.isError ? (
               <div role="alert" className="form-message form-message--error">

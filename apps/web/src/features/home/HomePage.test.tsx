@@ -1,11 +1,18 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getCurrentPostcode, setCurrentPostcode } from '../../data/current-postcode.ts';
+import {
+  getCurrentPostcode,
+  getKnownPosition,
+  getOpenedPlace,
+  setCurrentPostcode,
+  setKnownPosition,
+  setOpenedPlace,
+} from '../../data/current-postcode.ts';
 import { GEOLOCATION_OPTIONS } from '../../platform/geolocation.ts';
 import { mockApi } from '../../test/api-mock.ts';
 import { renderScreen } from '../../test/render.tsx';
-import { listBeach, locationResponse } from '../location/location-fixtures.ts';
+import { listBeach, locationResponse, place } from '../location/location-fixtures.ts';
 import { HomePage } from './HomePage.tsx';
 
 let mobile = false;
@@ -19,6 +26,8 @@ beforeEach(() => {
     removeEventListener: () => undefined,
   })) as unknown as typeof window.matchMedia;
   setCurrentPostcode(null);
+  setOpenedPlace(null);
+  setKnownPosition(Number.NaN, Number.NaN);
 });
 
 afterEach(() => {
@@ -96,6 +105,38 @@ describe('Home location', () => {
       'an approximate location from your internet connection',
     );
     expect(api.calls[0]!.body).toBeUndefined();
+  });
+
+  // Issue 30: "the place you looked at last" after a beach was the last looked at.
+  it('shows the place page opened last, by its url, and says so without claiming it was the last', async () => {
+    setOpenedPlace('/vic/surf-coast/bells-beach');
+    setCurrentPostcode('3228');
+    stubGeolocation({ code: 1 });
+    const bells = place({
+      title: 'Bells Beach',
+      state: 'VIC',
+      postcode: '3228',
+      url: '/vic/surf-coast/bells-beach',
+    });
+    const api = mockApi({
+      'POST /api/v4/location/': [200, locationResponse({ place: bells, resolved_by: 'url' })],
+    });
+    renderHome();
+    const note = (await screen.findByTestId('location-note')).textContent;
+    expect(note).toContain('Showing beaches near Bells Beach, Victoria, a place you opened earlier.');
+    expect(note).not.toContain('looked at last');
+    expect(api.calls[0]!.body).toEqual({ url: '/vic/surf-coast/bells-beach' });
+  });
+
+  it('a device position replaces the place opened before', async () => {
+    setOpenedPlace('/vic/surf-coast/bells-beach');
+    stubGeolocation({ latitude: -33.8915, longitude: 151.2767 });
+    const api = mockApi({ 'POST /api/v4/location/': [200, locationResponse()] });
+    renderHome();
+    await screen.findByTestId('location-note');
+    expect(api.calls[0]!.body).toEqual({ latitude: -33.8915, longitude: 151.2767 });
+    expect(getOpenedPlace()).toBeNull();
+    expect(getKnownPosition()).toEqual({ latitude: -33.891, longitude: 151.277, fromDevice: true });
   });
 
   it('shows the server error and clears the location on failure', async () => {
@@ -222,6 +263,7 @@ describe('Home content', () => {
   });
 
   it('lists a beach with its city, distance in km and its status; a sample roster reads as a demo', async () => {
+    stubGeolocation({ latitude: -33.89, longitude: 151.27 });
     mockApi({
       'POST /api/v4/location/': [
         200,
@@ -253,6 +295,40 @@ describe('Home content', () => {
     expect(within(quiet).getByTestId('beach-status-summary').textContent).toBe(
       'Patrol: Patrol times not knownHazard rating: Hazard not rated',
     );
+  });
+});
+
+// Issue 30: distances from the server's default (or address guess) are from nowhere the person gave.
+describe('Home distances', () => {
+  const withDistances = (resolved_by: 'default' | 'ip' | 'url') =>
+    locationResponse({
+      resolved_by,
+      patrolledBeaches: [listBeach({ distance: 1234.5 })],
+      closestBeaches: [listBeach({ id: 9, title: 'Quiet Cove', url: '/nsw/x/y/quiet-cove', distance: 87 })],
+    });
+
+  it.each(['default', 'ip'] as const)(
+    'are left out when the place is the server %s, which is not remembered either',
+    async (resolvedBy) => {
+      stubGeolocation({ code: 1 });
+      mockApi({ 'POST /api/v4/location/': [200, withDistances(resolvedBy)] });
+      renderHome();
+      const item = (await screen.findByRole('link', { name: 'Bondi Beach' })).closest('li')!;
+      expect(item.textContent).not.toContain('km');
+      expect(screen.getByRole('link', { name: 'Quiet Cove' }).closest('li')!.textContent).not.toContain('km');
+      // Neither its postcode (X-location) nor its position (search distances) is kept.
+      expect(getCurrentPostcode()).toBeNull();
+      expect(getKnownPosition()).toBeNull();
+    },
+  );
+
+  it('are shown from a place the person opened', async () => {
+    setOpenedPlace('/nsw/waverley/bondi-beach');
+    stubGeolocation({ code: 1 });
+    mockApi({ 'POST /api/v4/location/': [200, withDistances('url')] });
+    renderHome();
+    const item = (await screen.findByRole('link', { name: 'Bondi Beach' })).closest('li')!;
+    expect(item.textContent).toContain('Bondi Beach · 1.23 km');
   });
 });
 

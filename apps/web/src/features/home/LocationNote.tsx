@@ -2,8 +2,9 @@ import { STATE_NAMES, isStateCode } from '@safeshore/domain';
 import type { HomeLocation } from '../../data/location.ts';
 
 /**
- * Tells the user which place Home shows and where it came from: their device, the place they
- * looked at last (the X-location postcode), their internet address, or the default.
+ * Tells the user which place Home shows and where it came from: their device, a place page they
+ * opened, their device's place on an earlier visit (the X-location postcode), their internet
+ * address, or the default. Never "the place you looked at last": a beach looked at since is not it.
  */
 export function LocationNote({ location }: { location: HomeLocation }) {
   const { place, resolved_by } = location.response;
@@ -21,7 +22,8 @@ export function LocationNote({ location }: { location: HomeLocation }) {
         <>Showing beaches near your location: {where}.</>
       ) : resolved_by === 'url' ? (
         <>
-          Showing beaches near {where}, the place you looked at last.
+          Showing beaches near {where},{' '}
+          {location.openedPlace ? 'a place you opened earlier' : 'found from your location earlier'}.
           {denied && ' Allow location access in your browser to see the beaches nearest you.'}
         </>
       ) : resolved_by === 'ip' ? (

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getCurrentPostcode, setCurrentPostcode, setKnownPosition } from '../../data/current-postcode.ts';
+import { getCurrentPostcode, getOpenedPlace } from '../../data/current-postcode.ts';
 import { homeLocationQuery, type HomeLocation } from '../../data/location.ts';
 import type { DataMode } from '../../data/source.ts';
 import { getCurrentPosition, GeolocationError, type GeolocationFailure } from '../../platform/geolocation.ts';
@@ -13,10 +13,10 @@ import { getCurrentPosition, GeolocationError, type GeolocationFailure } from '.
  *   answer replaces the server's;
  * - no position (denied, unavailable, timeout, no support): the server's answer is what the
  *   browser's lookup with no body would get, so it stays and no request is made, unless this tab
- *   remembers a place the user looked at last (the X-location postcode, which the server cannot
+ *   remembers a place page the user opened or an earlier device place (which the server cannot
  *   see): then the browser's lookup runs with it, as before.
  *
- * Either way the result is remembered as the browser's lookup is (X-location postcode, position).
+ * The server's place, a guess from the address, is not remembered (data/location.ts says why).
  */
 export async function settleServerLocation(
   client: QueryClient,
@@ -32,13 +32,13 @@ export async function settleServerLocation(
   } catch (error) {
     failure = error instanceof GeolocationError ? error.reason : 'unavailable';
   }
-  if (failure === null || (remembered !== null && remembered !== place?.postcode)) {
+  if (
+    failure === null ||
+    getOpenedPlace() !== null ||
+    (remembered !== null && remembered !== place?.postcode)
+  ) {
     await client.refetchQueries({ queryKey, exact: true });
     return;
-  }
-  if (place) {
-    setCurrentPostcode(place.postcode);
-    setKnownPosition(place.latitude, place.longitude);
   }
   // Only if nothing replaced it meanwhile.
   if (client.getQueryData(queryKey) === server) {

@@ -145,6 +145,49 @@ describe('SearchBox', () => {
     expect(screen.getByRole('listbox', { hidden: true }).hidden).toBe(true);
   });
 
+  // Issue 30: "Bondi Beach NSW 2026" twice, the beach and the suburb, with nothing saying which.
+  it('says what kind of place each suggestion is', async () => {
+    const input = setup();
+    await type(input, 'bondi');
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.querySelector('.search__option-sub')?.textContent)).toEqual([
+      'Beach · NSW 2026',
+      'Suburb or town · NSW 2026',
+      'Surf safety article',
+    ]);
+  });
+
+  // Issue 30: Enter did nothing, and nothing said "no results".
+  it('Enter typed before the pause goes to the first suggestion', async () => {
+    const input = setup();
+    await type(input, '2026');
+    fireEvent.submit(input.closest('form')!);
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(String(fetchMock.mock.calls[0]![0])).toContain('/api/v4/autocomplete?q=2026');
+    expect(screen.getByTestId('where').textContent).toBe('/beach/nsw/waverley/bondi-beach/bondi-beach');
+  });
+
+  it('says plainly when nothing matches, and Enter says it at once', async () => {
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ beaches: [], locations: [], clubs: [], articles: [] }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    const input = setup();
+    fireEvent.focus(input);
+    await type(input, '9999');
+    fireEvent.submit(input.closest('form')!);
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    const status = screen.getByText('No beaches, places, postcodes or clubs match “9999”.');
+    expect(status.className).toBe('search__status');
+    expect(screen.getByRole('listbox', { hidden: true }).hidden).toBe(true);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+
   it('says when search is unavailable', async () => {
     fetchMock.mockImplementation(async () => new Response('{"message":"down"}', { status: 503 }));
     const input = setup();

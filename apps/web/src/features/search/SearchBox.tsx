@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -31,13 +31,25 @@ function optionsOf(data: AutocompleteResponse | undefined, offline: boolean): Op
   );
 }
 
+/**
+ * What each kind of result is, said on every suggestion (issue 30): a beach and the suburb of the
+ * same name ("Bondi Beach NSW 2026") read the same otherwise.
+ */
+const KIND: Record<SearchGroupKey, string> = {
+  beaches: 'Beach',
+  locations: 'Suburb or town',
+  clubs: 'Surf club',
+  articles: 'Surf safety article',
+};
+
 function subtitle(option: Option): string {
   const { result } = option;
+  if (option.group === 'articles') return KIND.articles;
   const where = [result.city !== result.title ? result.city : null, result.state, result.postcode]
     .filter(Boolean)
     .join(' ');
-  const distance = result.distance !== null ? ` · ${formatDistanceKm(result.distance)}` : '';
-  return option.group === 'articles' ? 'Surf safety article' : `${where}${distance}`;
+  const distance = result.distance !== null ? formatDistanceKm(result.distance) : null;
+  return [KIND[option.group], where, distance].filter(Boolean).join(' · ');
 }
 
 interface SearchBoxProps {
@@ -60,6 +72,7 @@ export function SearchBox({
   placeholder = 'Beach, suburb, postcode or club',
 }: SearchBoxProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -68,7 +81,7 @@ export function SearchBox({
   const listId = useId();
   const statusId = useId();
 
-  const debounced = useDebouncedValue(text.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
+  const [debounced, settleSearch] = useDebouncedValue(text.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
   const ready = debounced.length >= AUTOCOMPLETE_MIN_CHARS;
   const mode = useDataMode();
   const { data, isFetching, isError } = useQuery({
@@ -77,7 +90,8 @@ export function SearchBox({
   });
   const offline = mode === 'offline';
   const options = useMemo(() => (ready ? optionsOf(data, offline) : []), [data, ready, offline]);
-  const expanded = open && ready && (options.length > 0 || (!isFetching && data !== undefined));
+  // With nothing found the list stays shut and the status below the box says so.
+  const expanded = open && ready && options.length > 0;
 
   useEffect(() => () => window.clearTimeout(blurTimer.current), []);
 
@@ -96,6 +110,27 @@ export function SearchBox({
     setActive(-1);
     setText('');
     navigate(option.path);
+  };
+
+  /**
+   * Enter with no suggestion highlighted goes to the first one, even when typed faster than the
+   * 300 ms pause (the search is asked at once); with none, the status says nothing matched.
+   */
+  const submit = async () => {
+    const query = text.trim();
+    setOpen(true);
+    if (query.length < AUTOCOMPLETE_MIN_CHARS) return;
+    if (expanded && debounced === query && !isFetching && options[0]) {
+      select(options[0]);
+      return;
+    }
+    const answer = await queryClient.fetchQuery(autocompleteQuery(query, mode)).catch(() => undefined);
+    // The person may have typed on meanwhile: the answer is for a text no longer in the box.
+    if (inputRef.current?.value.trim() !== query) return;
+    const first = optionsOf(answer, offline)[0];
+    if (first) select(first);
+    // Nothing (or no answer): search for the text now, so the status says so without the pause.
+    else settleSearch();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -122,7 +157,7 @@ export function SearchBox({
   else if (ready && isError) status = 'Search is unavailable right now. Check your connection and try again.';
   else if (ready && isFetching && options.length === 0) status = 'Searching…';
   else if (ready && data && options.length === 0)
-    status = `No beaches, places or clubs match “${debounced}”.`;
+    status = `No beaches, places, postcodes or clubs match “${debounced}”.`;
   else if (ready && options.length > 0)
     status = `${options.length} result${options.length === 1 ? '' : 's'}. Use the up and down arrows to choose.`;
 
@@ -134,8 +169,7 @@ export function SearchBox({
       method="get"
       onSubmit={(event) => {
         event.preventDefault();
-        const first = options[0];
-        if (expanded && first) select(first);
+        void submit();
       }}
     >
       <label htmlFor={id} className={compact ? 'visually-hidden' : 'search__label'}>

@@ -2,9 +2,10 @@
  * Passwords attackers try first: the top of the public breach-frequency lists (RockYou, the UK
  * NCSC's "most hacked" list and vendors' yearly top-200s) with their usual digit and symbol
  * suffixes, plus words specific to this service and to Australia. Compared lower-cased. Entries
- * shorter than the minimum length are kept so the list stays correct if the minimum changes.
+ * shorter than the minimum length are kept so the list stays correct if the minimum changes. The
+ * server refuses them and the web forms check them before sending (issue 30): one rule, here.
  */
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+export const COMMON_PASSWORDS: ReadonlySet<string> = /* @__PURE__ */ new Set([
   '123456',
   'password',
   '12345678',
@@ -533,3 +534,8 @@ export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   'holden123',
   'commodore',
 ]);
+
+/** One of the passwords attackers try first (case-insensitive). */
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.trim().toLowerCase());
+}
