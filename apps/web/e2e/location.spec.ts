@@ -37,9 +37,14 @@ test('territory prefixes redirect to their default place', async ({ page }) => {
 });
 
 test('a postcode page shows the place, its beaches and the closest places (axe clean)', async ({ page }) => {
-  const lookup = page.waitForRequest((r) => r.url().endsWith('/api/v4/location/') && r.method() === 'POST');
-  await page.goto('/postcode/2026');
-  expect((await lookup).postDataJSON()).toEqual({ url: '/postcode/2026' });
+  // Rendered on the server (issue 31: a postcode that is no place must be a 404, so it is looked up
+  // there), with the place's data in the page: the browser asks nothing more for it.
+  const lookups: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/v4/location/') && r.method() === 'POST') lookups.push(r.postData() ?? '');
+  });
+  const response = await page.goto('/postcode/2026');
+  expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bondi Beach');
   await expect(page).toHaveTitle('Bondi Beach | SafeShore');
   await expect(page.getByText('Waverley · New South Wales · Postcode 2026')).toBeVisible();
@@ -47,6 +52,7 @@ test('a postcode page shows the place, its beaches and the closest places (axe c
     'Bondi Beach',
   );
   await expect(page.getByRole('navigation', { name: 'Nearby places' }).getByRole('link')).toHaveCount(4);
+  expect(lookups.filter((body) => body.includes('/postcode/2026'))).toEqual([]);
   await expectNoAxeViolations(page);
 });
 
@@ -61,8 +67,10 @@ test('a place page by path, an unknown place in a known state, and an unknown pl
   await expect(page).toHaveURL('/qld/brisbane/brisbane');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Brisbane');
 
-  await page.goto('/postcode/0000');
+  const unknown = await page.goto('/postcode/0000');
+  expect(unknown?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Place not found');
+  await expect(page).toHaveTitle('Place not found | SafeShore');
   await expect(page.getByRole('combobox', { name: /Search for a beach/ })).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -241,7 +241,8 @@ function serverLoad(
         // (LocationPage): a temporary redirect, since the place may be added later.
         const fallback = parsed.data.state ? stateRedirect(`/${parsed.data.state}`) : null;
         if (fallback && fallback !== pathname.toLowerCase()) throw redirect(fallback, 302);
-        throw notFound();
+        // The place page's own "Place not found" (with its search), with the 404 status.
+        throw data({ notFound: 'place' }, { status: 404 });
       }
       // As the online data source answers (data/source.ts).
       const lookup: LocationLookup = { found: true, data: { ...parsed.data, dataSourceWasOnline: true } };
@@ -295,6 +296,7 @@ function pageHead(
   client: QueryClient,
   baseUrl: string,
   params: Record<string, string | undefined>,
+  notFoundKind: string | null,
 ): PageHead {
   const absolute = (path: string) => `${baseUrl}${path}`;
   const image = absolute('/icons/icon-512.png');
@@ -309,7 +311,9 @@ function pageHead(
     const article = ['SurfSafety', 'About', 'Apps', 'Privacy-Policy', 'Data'].includes(routeName);
     return {
       ...base,
-      title: pageTitle(article ? ARTICLE_NOT_FOUND.title : '404'),
+      title: pageTitle(
+        article ? ARTICLE_NOT_FOUND.title : notFoundKind === 'place' ? 'Place not found' : '404',
+      ),
       description: article ? ARTICLE_NOT_FOUND.body : "This page doesn't exist.",
       noindex: true,
     };
@@ -398,6 +402,15 @@ function errorStatus(context: StaticHandlerContext): number | null {
   return null;
 }
 
+/** What a 404 route error says was not found ('beach', 'article', 'place'), if anything. */
+function notFoundKindOf(context: StaticHandlerContext): string | null {
+  for (const error of Object.values(context.errors ?? {})) {
+    if (isRouteErrorResponse(error) && error.status === 404)
+      return (error.data as { notFound?: string } | null)?.notFound ?? null;
+  }
+  return null;
+}
+
 function serializeErrors(context: StaticHandlerContext): ServerPayload['router']['errors'] {
   if (!context.errors) return null;
   return Object.fromEntries(
@@ -438,7 +451,15 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const leaf = result.matches.at(-1);
   const routeName = (leaf?.route.handle as RouteHandle | undefined)?.name ?? '404';
   const status = errorStatus(result) ?? (routeName === '404' ? 404 : 200);
-  const head = pageHead(routeName, status, url.pathname, client, request.baseUrl, leaf?.params ?? {});
+  const head = pageHead(
+    routeName,
+    status,
+    url.pathname,
+    client,
+    request.baseUrl,
+    leaf?.params ?? {},
+    notFoundKindOf(result),
+  );
   const payload: ServerPayload = {
     router: {
       loaderData: result.loaderData,

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ARTICLE_NOT_FOUND } from '@safeshore/domain';
 import { BeachNotFound } from '../features/beach/BeachNotFound.tsx';
+import { PlaceNotFound } from '../features/location/PlaceNotFound.tsx';
 import { NotFoundPage } from '../features/notfound/NotFoundPage.tsx';
 import { usePageTitle } from './page-title.ts';
 import { useOnline } from '../platform/online.ts';
@@ -18,6 +19,7 @@ export function RouteErrorPage() {
     const what = (error.data as { notFound?: string } | null)?.notFound;
     if (what === 'article') return <ArticleNotFound />;
     if (what === 'beach') return <BeachNotFound />;
+    if (what === 'place') return <PlaceNotFound />;
     return <NotFoundPage />;
   }
   return <FailurePage />;

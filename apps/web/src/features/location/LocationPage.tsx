@@ -10,6 +10,7 @@ import {
   type Place,
 } from '@safeshore/domain';
 import { usePageTitle } from '../../app/page-title.ts';
+import { PlaceNotFound } from './PlaceNotFound.tsx';
 import { PlaceConditions, useNow } from '../conditions/index.ts';
 import { PlaceClock } from '../../ui/PlaceClock.tsx';
 import { placeLocationQuery } from '../../data/location.ts';
@@ -54,13 +55,7 @@ export function LocationPage() {
   if (data && !data.found) {
     const fallback = data.state ? stateRedirect(`/${data.state}`) : null;
     if (fallback && fallback !== pathname.toLowerCase()) return <Navigate to={fallback} replace />;
-    return (
-      <div className="page page--narrow">
-        <h1>Place not found</h1>
-        <p>We could not find a place at this address. Search for a beach, place or postcode instead.</p>
-        <SearchBox id="place-not-found-search" label="Search for a beach, place, postcode or surf club" />
-      </div>
-    );
+    return <PlaceNotFound />;
   }
 
   if (isPending) {

@@ -97,7 +97,9 @@ describe('NotificationsPage', () => {
     });
     show();
     const defaultsRegion = await screen.findByRole('region', { name: 'For the beaches I follow' });
-    const rip = within(defaultsRegion).getByLabelText('Rip outlook high (a model outlook)') as HTMLInputElement;
+    const rip = within(defaultsRegion).getByLabelText(
+      'Rip outlook high (a model outlook)',
+    ) as HTMLInputElement;
     expect(rip.checked).toBe(false);
     expect(defaultsRegion.textContent).toMatch(/model outlook/);
     fireEvent.click(rip);
