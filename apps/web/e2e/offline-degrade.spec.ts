@@ -64,7 +64,7 @@ test('the beach just viewed and the rip-current article open offline; an unsaved
   await page.goto(BONDI);
   await expect(page.getByText(OFFLINE_BANNER_TEXT)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bondi Beach');
-  await expect(page.getByTestId('beach-key')).toHaveText('nsw-2026-bondi-beach');
+  await expect(page.locator('[data-beach-key]')).toHaveAttribute('data-beach-key', 'nsw-2026-bondi-beach');
   // The water quality seen online a moment ago is the last known one: shown, marked out of date.
   const rightNow = page.getByRole('region', { name: 'Right now' });
   await expect(rightNow.getByText('Pollution unlikely')).toBeVisible();

@@ -149,6 +149,15 @@ describe('BeachConditions', () => {
     expect(now.querySelector('svg g')?.getAttribute('transform')).toBe('rotate(180 12 12)');
   });
 
+  it("keeps the providers' credits out of the card: no link between the tabs and the marine warnings (issue 30)", async () => {
+    show();
+    for (const name of ['Weather', 'Swell', 'Wind', 'Tide', 'UV']) {
+      const panel = await openTab(name);
+      expect(sourceLines(panel)[0]).not.toContain('attribution');
+      expect(within(panel).queryAllByRole('link')).toEqual([]);
+    }
+  });
+
   it('UV: coloured bands and "n/11+" labels', async () => {
     show();
     const panel = await openTab('UV');
