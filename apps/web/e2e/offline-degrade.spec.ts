@@ -14,6 +14,7 @@ test.describe.configure({ timeout: 60_000 });
 
 const BONDI = '/beach/nsw/waverley/bondi-beach/bondi-beach';
 const TAMARAMA = '/beach/nsw/waverley/tamarama/tamarama-beach';
+const SURF_SAFETY_TITLE = 'Surf safety';
 
 /** What this browser's offline database holds: beach keys and article slugs. */
 function stored(page: Page) {
@@ -57,7 +58,7 @@ test('the beach just viewed and the rip-current article open offline; an unsaved
     .toContain('nsw-2026-bondi-beach');
   await expect
     .poll(async () => (await stored(page)).articles, { timeout: 30_000 })
-    .toEqual(expect.arrayContaining(['ripcurrents', 'flags-and-signs', 'bystander-rescue']));
+    .toEqual(expect.arrayContaining(['ripcurrents', 'surf-safety', 'flags-and-signs', 'bystander-rescue']));
   expect((await stored(page)).beaches).not.toContain('nsw-2026-tamarama-beach');
 
   await context.setOffline(true);
@@ -73,6 +74,9 @@ test('the beach just viewed and the rip-current article open offline; an unsaved
   await page.goto('/surf-safety/ripcurrents');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rip currents');
   await expect(page.locator('.prose img').first()).toBeVisible();
+  // The Surf Safety index that leads to the rest is kept too (issue 30).
+  await page.goto('/surf-safety');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(SURF_SAFETY_TITLE);
 
   // Not stored: said inside the layout (header, offline banner, footer stay), with the way to save more.
   await page.goto(TAMARAMA);
