@@ -81,7 +81,7 @@ test('the console: each status and its hint fit their card; the result of Set st
   await expect(choices).toHaveCount(4);
   for (const choice of await choices.all()) {
     for (const text of [choice.locator('.console-choice__name'), choice.locator('.console-choice__hint')]) {
-      expect(await inside(text, choice), await text.textContent()).toBe(true);
+      expect(await inside(text, choice), (await text.textContent()) ?? '').toBe(true);
       expect(await text.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     }
   }
@@ -114,7 +114,7 @@ test('the bottom bar keeps each label on one line, the active one too, and does 
   await expect(bar.getByRole('link', { name: 'My Beaches' })).toHaveClass(/active/);
   for (const label of await bar.locator('a span, button span').all()) {
     if (!(await label.isVisible())) continue;
-    expect(await lines(label), await label.textContent()).toBe(1);
+    expect(await lines(label), (await label.textContent()) ?? '').toBe(1);
   }
   expect(await icons()).toEqual(before);
   await shot(page, 'layout-bottom-bar-390');
