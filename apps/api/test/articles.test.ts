@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArticleResponseSchema, REQUIRED_ARTICLE_SLUGS } from '@safeshore/domain';
@@ -38,6 +39,105 @@ describe('the bundled articles', () => {
       expect(article.body, article.slug).toMatch(/000/);
       expect(article.firstAid.join(' '), article.slug).toMatch(/ANZCOR|Australian Resuscitation Council/);
     }
+  });
+});
+
+describe('the rip currents article (issue 30)', () => {
+  const rips = readArticles(CONTENT_DIR).articles.find((a) => a.slug === 'ripcurrents')!;
+
+  it('leads with what to do if caught in a rip, before anything else', () => {
+    const firstHeading = /<h2[^>]*>(.*?)<\/h2>/.exec(rips.body)?.[1];
+    expect(firstHeading).toBe('Caught in a rip? Do this');
+    const summary = rips.body.slice(0, rips.body.indexOf('<h2', rips.body.indexOf('</h2>')));
+    for (const step of [
+      'Stay calm and float',
+      'Raise an arm and call out',
+      'Swim parallel to the beach',
+      '000',
+    ]) {
+      expect(summary).toContain(step);
+    }
+    expect(rips.body.indexOf('Caught in a rip? Do this')).toBeLessThan(rips.body.indexOf('What is a rip?'));
+  });
+
+  describe('its diagram', () => {
+    const svg = fs.readFileSync(path.join(CONTENT_DIR, 'media', 'rip-current.svg'), 'utf8');
+    const width = Number(/viewBox="0 0 (\d+) \d+"/.exec(svg)![1]);
+    const number = (tag: string, name: string) =>
+      Number(new RegExp(`\\s${name}="(-?[\\d.]+)"`).exec(tag)?.[1]);
+
+    it('has labels of at least 17 px when the drawing is 360 px wide (a phone)', () => {
+      const groupSize = Number(/<g [^>]*font-size="(\d+)"/.exec(svg)![1]);
+      const labels = [...svg.matchAll(/<text\b[^>]*>/g)].map(
+        ([tag]) => number(tag, 'font-size') || groupSize,
+      );
+      expect(labels.length).toBeGreaterThan(5);
+      for (const size of labels) expect((size * 360) / width).toBeGreaterThanOrEqual(17);
+    });
+
+    it('keeps the label boxes ("Swim across", "Rip current") clear of the wave lines and arrows', () => {
+      type Box = { x1: number; y1: number; x2: number; y2: number };
+      const overlaps = (a: Box, b: Box) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+      /** The box around points, widened by `pad` (a stroke's half width and its arrow head). */
+      const around = (points: number[][], pad: number): Box => ({
+        x1: Math.min(...points.map((p) => p[0]!)) - pad,
+        y1: Math.min(...points.map((p) => p[1]!)) - pad,
+        x2: Math.max(...points.map((p) => p[0]!)) + pad,
+        y2: Math.max(...points.map((p) => p[1]!)) + pad,
+      });
+      const labels = [...svg.matchAll(/<rect\b[^>]*fill="#ffffff"[^>]*>/g)].map(([tag]) =>
+        around(
+          [
+            [number(tag, 'x'), number(tag, 'y')],
+            [number(tag, 'x') + number(tag, 'width'), number(tag, 'y') + number(tag, 'height')],
+          ],
+          0,
+        ),
+      );
+      expect(labels).toHaveLength(2);
+      const strokes: Box[] = [];
+      // Straight arrows (lines, "M x,y L x,y") and the rip's curve by their points, with arrow heads.
+      for (const [tag] of svg.matchAll(/<line\b[^>]*>/g)) {
+        strokes.push(
+          around(
+            [
+              [number(tag, 'x1'), number(tag, 'y1')],
+              [number(tag, 'x2'), number(tag, 'y2')],
+            ],
+            14,
+          ),
+        );
+      }
+      for (const [, d] of svg.matchAll(/<path d="(M[\d.]+,[\d.]+ [LC][\d., ]+)"/g)) {
+        strokes.push(
+          around(
+            [...d!.matchAll(/([\d.]+),([\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]),
+            14,
+          ),
+        );
+      }
+      // The waves, "M x,y q25,-14 50,0 t50,0 …": from x along the run of their segments, 14 high.
+      for (const [, x, y, rest] of svg.matchAll(/<path d="M([\d.]+),([\d.]+) (q[^"]*)"/g)) {
+        // Each segment ends at its last pair, relative to where it starts.
+        const run = rest!
+          .split(/(?=[qt])/)
+          .reduce((sum, segment) => sum + Number(/(-?[\d.]+),-?[\d.]+\s*$/.exec(segment)![1]), 0);
+        strokes.push(
+          around(
+            [
+              [Number(x), Number(y) - 14],
+              [Number(x) + run, Number(y)],
+            ],
+            4,
+          ),
+        );
+      }
+      expect(strokes.length).toBeGreaterThan(9);
+      for (const label of labels) {
+        for (const stroke of strokes)
+          expect(overlaps(label, stroke), JSON.stringify({ label, stroke })).toBe(false);
+      }
+    });
   });
 });
 

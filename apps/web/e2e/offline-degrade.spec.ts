@@ -14,6 +14,7 @@ test.describe.configure({ timeout: 60_000 });
 
 const BONDI = '/beach/nsw/waverley/bondi-beach/bondi-beach';
 const TAMARAMA = '/beach/nsw/waverley/tamarama/tamarama-beach';
+const SURF_SAFETY_TITLE = 'Surf safety';
 
 /** What this browser's offline database holds: beach keys, article slugs and asset names. */
 function stored(page: Page) {
@@ -67,7 +68,7 @@ test('the beach just viewed and the rip-current article open offline; an unsaved
     .toContain('nsw-2026-bondi-beach');
   await expect
     .poll(async () => (await stored(page)).articles, { timeout: 30_000 })
-    .toEqual(expect.arrayContaining(['ripcurrents', 'flags-and-signs', 'bystander-rescue']));
+    .toEqual(expect.arrayContaining(['ripcurrents', 'surf-safety', 'flags-and-signs', 'bystander-rescue']));
   expect((await stored(page)).beaches).not.toContain('nsw-2026-tamarama-beach');
   // The rip outlook the page fetched (issue 29), kept beside the beach.
   await expect
@@ -78,7 +79,7 @@ test('the beach just viewed and the rip-current article open offline; an unsaved
   await page.goto(BONDI);
   await expect(page.getByText(OFFLINE_BANNER_TEXT)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bondi Beach');
-  await expect(page.getByTestId('beach-key')).toHaveText('nsw-2026-bondi-beach');
+  await expect(page.locator('[data-beach-key]')).toHaveAttribute('data-beach-key', 'nsw-2026-bondi-beach');
   // The water quality seen online a moment ago is the last known one: shown, marked out of date.
   const rightNow = page.getByRole('region', { name: 'Right now' });
   await expect(rightNow.getByText('Pollution unlikely')).toBeVisible();
@@ -93,6 +94,9 @@ test('the beach just viewed and the rip-current article open offline; an unsaved
   await page.goto('/surf-safety/ripcurrents');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rip currents');
   await expect(page.locator('.prose img').first()).toBeVisible();
+  // The Surf Safety index that leads to the rest is kept too (issue 30).
+  await page.goto('/surf-safety');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(SURF_SAFETY_TITLE);
 
   // Not stored: said inside the layout (header, offline banner, footer stay), with the way to save more.
   await page.goto(TAMARAMA);

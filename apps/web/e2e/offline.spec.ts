@@ -81,7 +81,7 @@ test('sync the starter beaches, go offline: banner, search to a beach by id, a p
   await option.click();
   await expect(page).toHaveURL(/\/beach\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bondi Beach');
-  await expect(page.getByTestId('beach-key')).toHaveText('nsw-2026-bondi-beach');
+  await expect(page.locator('[data-beach-key]')).toHaveAttribute('data-beach-key', 'nsw-2026-bondi-beach');
   // Needs the network: no patrols, no radar tab.
   await expect(page.getByRole('tab', { name: 'Radar' })).toHaveCount(0);
   // The city link goes to the offline place page by postcode.

@@ -50,10 +50,12 @@ export const OFFLINE_ARTICLE_SLUGS: readonly string[] = REQUIRED_ARTICLE_SLUGS.f
 /**
  * The core safety articles every device keeps without being asked (issue 16): rips, flags and signs,
  * the rest of Beach Safety's first steps, and the first-aid pages for the stings and bites most
- * likely at an Australian beach. Each is one of OFFLINE_ARTICLE_SLUGS.
+ * likely at an Australian beach. Each is one of OFFLINE_ARTICLE_SLUGS. Saved in this order: rips
+ * first, then the Surf Safety index that leads to the rest (issue 30).
  */
 export const CORE_SAFETY_ARTICLE_SLUGS: readonly string[] = [
   'ripcurrents',
+  DEFAULT_ARTICLE_SLUG,
   'rip-outlook',
   'flags-and-signs',
   'bystander-rescue',

@@ -239,11 +239,12 @@ export function formatDayHour(value: number): string {
 export type TideState = 'low' | 'high' | 'rising' | 'falling';
 
 /**
- * Spec section 3: "Tide icon: arrow down when low, else up". Only a low tide points down; whether the
- * water is coming in or going out is said in words beside the arrow ("Rising", "Falling").
+ * Spec section 3: "Tide icon: arrow down when low, else up". A falling tide points down too
+ * (docs/decisions.md "A falling tide shows a down arrow"): an up arrow beside "Falling" would say the
+ * water is coming in. The words beside the arrow always name the state.
  */
 export function tideArrow(state: TideState): 'up' | 'down' {
-  return state === 'low' ? 'down' : 'up';
+  return state === 'low' || state === 'falling' ? 'down' : 'up';
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -183,14 +183,14 @@ describe('chart ticks (temperature every 6 hours, the others every hour)', () =>
 });
 
 describe('tide arrow', () => {
-  it('points down when low, else up', () => {
-    expect(tideArrow('low')).toBe('down');
+  it('points up while the water comes in or is high', () => {
     expect(tideArrow('high')).toBe('up');
     expect(tideArrow('rising')).toBe('up');
   });
 
-  it('points up while the tide is falling (spec: down only at low; the words say "Falling")', () => {
-    expect(tideArrow('falling')).toBe('up');
+  it('points down while the water goes out or is low (issue 30: an up arrow sat beside "Falling")', () => {
+    expect(tideArrow('low')).toBe('down');
+    expect(tideArrow('falling')).toBe('down');
   });
 });
 

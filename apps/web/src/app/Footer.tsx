@@ -11,12 +11,14 @@ const TranslateControl = lazy(() =>
   import('./TranslateControl.tsx').then((module) => ({ default: module.TranslateControl })),
 );
 
-export function Footer({ showSearch }: { showSearch: boolean }) {
+export function Footer({ showSearch, showPromotions }: { showSearch: boolean; showPromotions: boolean }) {
   return (
     <>
-      <Suspense fallback={null}>
-        <PromotionTiles />
-      </Suspense>
+      {showPromotions && (
+        <Suspense fallback={null}>
+          <PromotionTiles />
+        </Suspense>
+      )}
       <footer className="footer">
         {showSearch && (
           <div className="footer__search">

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { UpdatePrompt } from '../features/offline/index.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../platform/media.ts';
@@ -28,15 +28,23 @@ export function Layout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);
+  useFocusPageHeading(location.pathname);
+  const isHome = routeName === 'Home';
 
   return (
     <div className={`app ${isMobile ? 'app--mobile' : 'app--desktop'}`}>
+      {/* Home's search is what most people come for: one Tab and Enter away (issue 30: it was the 13th stop). */}
+      {isHome && (
+        <a className="skip-link" href={`#${HOME_SEARCH_ID}`} onClick={focusTarget}>
+          Skip to beach search
+        </a>
+      )}
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
       <Header
         isMobile={isMobile}
-        isHome={routeName === 'Home'}
+        isHome={isHome}
         onOpenMenu={() => setMenuOpenedAt(location.key)}
         menuOpen={menuOpen}
         searchOpen={searchOpen}
@@ -45,13 +53,14 @@ export function Layout() {
       <OfflineBanner />
       <UpdatePrompt />
       <main id="main" className="main" tabIndex={-1}>
-        {routeName === 'Home' && <SurveyBanner />}
+        {isHome && <SurveyBanner />}
         <FlashMessage state={location.state} />
         <Outlet />
       </main>
       {/* After the page, never above it: on a phone's first screen the safety content comes first. */}
       <InstallBanner />
-      <Footer showSearch={isMobile && routeName !== 'Home'} />
+      {/* The console is a work tool: no public promotion cards under it (issue 30). */}
+      <Footer showSearch={isMobile && !isHome} showPromotions={!routeName.startsWith('Console')} />
       {isMobile && <BottomBar onOpenMenu={() => setMenuOpenedAt(location.key)} menuOpen={menuOpen} />}
       {isMobile && <MobileMenu open={menuOpen} onClose={() => setMenuOpenedAt(null)} />}
       {/* Downloaded the first time it is opened (Home's first load stays small). */}
@@ -63,6 +72,60 @@ export function Layout() {
       <ShellChrome />
     </div>
   );
+}
+
+/** The id of Home's search box (features/home/HomePage.tsx), the target of its skip link. */
+const HOME_SEARCH_ID = 'home-search';
+
+/** A skip link moves focus to its target itself: the browser only scrolls to an in-page target. */
+function focusTarget(event: MouseEvent<HTMLAnchorElement>) {
+  const target = document.getElementById(event.currentTarget.hash.slice(1));
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+}
+
+/** How long a new page may take to show its heading (its code and data loading) before we give up. */
+const HEADING_WAIT_MS = 10_000;
+
+/**
+ * After a navigation inside the app, focus goes to the new page's h1 (issue 30): a screen reader
+ * reads the page's name, and the next Tab starts from the top of the page, not from the link that
+ * was followed (or from the body, when that link went away with the old page). A page that shows
+ * its heading once its data arrives gets focus then; if the heading is replaced (a loading heading
+ * by the real one) while focus was on it, focus follows. Nothing moves on the first load, and once
+ * the person has moved focus somewhere else themselves it is theirs.
+ */
+function useFocusPageHeading(pathname: string) {
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const main = document.getElementById('main');
+    if (!main) return;
+    // Focus where the navigation left it (the link followed, or the body), or on the heading we chose.
+    const start = document.activeElement;
+    let focused: HTMLElement | null = null;
+    const focusHeading = () => {
+      const active = document.activeElement;
+      const ours = active === null || active === document.body || active === (focused ?? start);
+      if (!ours) return stop();
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading || heading === focused) return;
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+      focused = heading;
+    };
+    const observer = new MutationObserver(focusHeading);
+    const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
+    function stop() {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    }
+    observer.observe(main, { childList: true, subtree: true });
+    focusHeading();
+    return stop;
+  }, [pathname]);
 }
 
 /** A one-off message carried by a navigation (`state.flash`), such as "Account deleted successfully.". */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PROMOTION_TILES, tileBackground, type PromotionTile } from '@safeshore/domain';
 import { useScreenSize } from '../platform/screen.ts';
 import { ExternalLinkIcon } from '../ui/icons/ui-icons.tsx';
@@ -20,15 +20,18 @@ function TileButton({ tile }: { tile: PromotionTile }) {
 }
 
 /**
- * The four footer promotion tiles. Each drawing sits in its own column beside the text (never
- * behind it, so no heading runs over a drawing); its position and size follow the spec's screen
- * sizes with a default fallback.
+ * The footer promotion tiles. Each drawing sits in its own column beside the text (never behind it,
+ * so no heading runs over a drawing); its position and size follow the spec's screen sizes with a
+ * default fallback. A tile that would send people to the page they are on is left out (issue 30:
+ * "Spot the rip → Learn about rips" under the rip article itself).
  */
 export function PromotionTiles() {
   const size = useScreenSize();
+  const { pathname } = useLocation();
+  const tiles = PROMOTION_TILES.filter((tile) => tile.button_url !== pathname.replace(/(.)\/$/, '$1'));
   return (
     <section className="promos" aria-label="Learn and support">
-      {PROMOTION_TILES.map((tile) => {
+      {tiles.map((tile) => {
         const bg = tileBackground(tile, size);
         return (
           <article key={tile.id} className="promo">

@@ -1,5 +1,7 @@
+import '../test/indexeddb.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../data/session.ts';
@@ -99,5 +101,53 @@ describe('user menu', () => {
     await heading();
     const main = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(main.getByRole('link', { name: 'Algal Bloom' }).getAttribute('href')).toBe('/algal-bloom-metrics');
+  });
+});
+
+describe('keyboard and page changes (issue 30)', () => {
+  it("puts Home's search one Tab away: the first stop is a skip link to it", async () => {
+    visit('/');
+    await heading();
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to beach search' });
+    expect(document.activeElement).toBe(skip);
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /Search for a beach/ }));
+  });
+
+  it('offers the search skip link on Home only', async () => {
+    visit('/login');
+    expect((await heading()).textContent).toBe('Login');
+    expect(screen.queryByRole('link', { name: 'Skip to beach search' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toBeTruthy();
+  });
+
+  it("moves focus to the new page's heading after a navigation, not on the first load", async () => {
+    const router = visit('/');
+    await heading();
+    expect(document.activeElement).toBe(document.body);
+    screen.getByRole('link', { name: 'Login' }).focus();
+    await act(() => router.navigate('/login'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })));
+    expect(document.activeElement!.textContent).toBe('Login');
+  });
+
+  it('shows the public promotion cards on public pages, not under the console', async () => {
+    visit('/');
+    await heading();
+    await screen.findByRole('region', { name: 'Learn and support' });
+    cleanup();
+    setSession({ token: TOKEN, user: user() });
+    mockApi({
+      'GET /api/v5/console/me': [403, { message: 'You do not have a lifesaver or operator role.' }],
+    });
+    const router = createMemoryRouter(routes, { initialEntries: ['/console'] });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await heading();
+    expect(screen.queryByRole('region', { name: 'Learn and support' })).toBeNull();
   });
 });

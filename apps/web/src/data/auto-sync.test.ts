@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTO_SYNC_INTERVAL_MS, autoSyncDue, syncIfDue } from './auto-sync.ts';
+import { AUTO_SYNC_INTERVAL_MS, autoSyncDue, startCoreArticleSave, syncIfDue } from './auto-sync.ts';
 import { WEB_OFFLINE_STORAGE_KEY } from './source.ts';
 
 const sync = vi.hoisted(() => ({
@@ -7,6 +7,8 @@ const sync = vi.hoisted(() => ({
   syncOfflineData: vi.fn(() => Promise.resolve({})),
 }));
 vi.mock('./sync.ts', () => sync);
+const recent = vi.hoisted(() => ({ saveCoreArticlesIfDue: vi.fn(() => Promise.resolve([])) }));
+vi.mock('./recent.ts', () => recent);
 
 const NOW = Date.parse('2026-11-21T03:00:00Z');
 
@@ -54,5 +56,22 @@ describe('syncIfDue', () => {
     sync.getBeachesSyncedAt.mockResolvedValue(null);
     expect(await syncIfDue(NOW)).toBe(false);
     expect(sync.syncOfflineData).not.toHaveBeenCalled();
+  });
+});
+
+describe('startCoreArticleSave', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    recent.saveCoreArticlesIfDue.mockClear();
+  });
+
+  it('starts saving the core articles at once, with no timer to wait for (issue 30)', async () => {
+    vi.stubGlobal('indexedDB', {});
+    vi.useFakeTimers();
+    startCoreArticleSave();
+    // No timer is advanced: only the module import (a promise) stands between the call and the save.
+    await vi.dynamicImportSettled();
+    expect(recent.saveCoreArticlesIfDue).toHaveBeenCalledTimes(1);
   });
 });

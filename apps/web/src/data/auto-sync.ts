@@ -43,11 +43,13 @@ export function startAutoSync(delayMs: number, { warmIndex = false } = {}): void
 }
 
 /**
- * Keeps the core safety articles on every web browser (issue 16), after the page has settled and
- * when the connection returns; at most once a day (data/recent.ts), and never where the full
- * offline database already holds every article.
+ * Keeps the core safety articles on every web browser (issue 16): at once (the caller starts it once
+ * the page has settled), and when the connection returns; at most once a day (data/recent.ts), and
+ * never where the full offline database already holds every article. No further wait: the rip
+ * article must be on the device by the time someone on a first visit loses the signal (issue 30:
+ * a wait of 5 s left it unsaved for 6 s after the page loaded).
  */
-export function startCoreArticleSave(delayMs: number): void {
+export function startCoreArticleSave(): void {
   if (typeof indexedDB === 'undefined') return;
   const run = () => {
     if (!navigator.onLine || isOfflineEnabled()) return;
@@ -55,6 +57,6 @@ export function startCoreArticleSave(delayMs: number): void {
       .then((recent) => recent.saveCoreArticlesIfDue(new Date()))
       .catch((error: unknown) => console.warn('Could not save the safety articles for offline use', error));
   };
-  window.setTimeout(run, delayMs);
+  run();
   window.addEventListener('online', run);
 }

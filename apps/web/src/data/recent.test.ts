@@ -162,11 +162,21 @@ describe('the core safety articles are kept for offline use', () => {
     );
   }
 
-  it('are rips, flags and signs and first aid, all of them offered offline', () => {
+  it('are rips, the Surf Safety index, flags and signs and first aid, all of them offered offline', () => {
     expect(CORE_SAFETY_ARTICLE_SLUGS).toEqual(
-      expect.arrayContaining(['ripcurrents', 'flags-and-signs', 'bystander-rescue']),
+      expect.arrayContaining(['ripcurrents', 'surf-safety', 'flags-and-signs', 'bystander-rescue']),
     );
     for (const slug of CORE_SAFETY_ARTICLE_SLUGS) expect(OFFLINE_ARTICLE_SLUGS).toContain(slug);
+  });
+
+  it('save the rip article first, then the Surf Safety index (issue 30)', async () => {
+    const api = serveArticles();
+    await saveCoreArticlesIfDue(new Date());
+    expect(api.calls.slice(0, 2).map((call) => call.path)).toEqual([
+      '/api/v4/surf-safety/ripcurrents',
+      '/api/v4/surf-safety/surf-safety',
+    ]);
+    expect((await localSource.article('surf-safety')).body).toBe('<p>surf-safety</p>');
   });
 
   it('are saved once a day and then open offline', async () => {

@@ -1,10 +1,19 @@
 import { Link } from 'react-router';
 
+/** What the last sentence says of the page asked for. */
+const NOT_ONE_OF_THEM = {
+  beach: 'This beach is not one of them.',
+  page: 'This page is not one of them.',
+  // A core article not saved yet (the connection went before the first save ended): never "not one of them".
+  'safety article':
+    'This safety article is one of them, but it had not been saved yet when the connection went. It is saved the next time this device is online.',
+} as const;
+
 /**
  * Offline, a beach or an article that is not in this device's database: say so, and where to save
  * more (issue 16). Beaches opened recently and the core safety articles are saved automatically.
  */
-export function NotSavedOffline({ what }: { what: 'beach' | 'page' }) {
+export function NotSavedOffline({ what }: { what: keyof typeof NOT_ONE_OF_THEM }) {
   return (
     <div className="page page--narrow not-saved-offline">
       <h1>
@@ -14,8 +23,7 @@ export function NotSavedOffline({ what }: { what: 'beach' | 'page' }) {
       </h1>
       <p>
         You are offline. Beaches you have opened recently and the core safety articles are saved on this
-        device automatically, so they open without a connection.{' '}
-        {what === 'beach' ? 'This beach is not one of them.' : 'This page is not one of them.'}
+        device automatically, so they open without a connection. {NOT_ONE_OF_THEM[what]}
       </p>
       <p>
         To keep every beach on this device, go online and use{' '}

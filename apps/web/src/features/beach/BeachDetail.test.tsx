@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { mockApi } from '../../test/api-mock.ts';
 import { beach, detail, patrolsResponse, summary } from '../../test/fixtures.ts';
 import { installDialogPolyfill } from '../../test/render.tsx';
+import { weatherFixture } from '../conditions/test-fixtures.ts';
 import { BeachDetail } from './BeachDetail.tsx';
 
 beforeAll(installDialogPolyfill);
@@ -123,10 +124,64 @@ describe('BeachDetail', () => {
     expect(screen.queryByRole('region', { name: 'Related Beaches' })).toBeNull();
   });
 
-  it('ends with the beach key and the Rendered @ time in the beach time zone', () => {
+  it('shows no breadcrumb twice when the area and the city share a name (issue 30: "Cottesloe › Cottesloe")', () => {
+    show(
+      detail({
+        beach: beach({
+          state: 'WA',
+          area: 'Cottesloe',
+          city: 'Cottesloe',
+          area_url: '/wa/cottesloe',
+          state_url: '/wa',
+          postcode_url: '/wa/cottesloe/cottesloe',
+        }),
+      }),
+    );
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('link');
+    expect(crumbs.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Western Australia', '/wa'],
+      ['Cottesloe', '/wa/cottesloe/cottesloe'],
+    ]);
+  });
+
+  it('ends with where the information comes from; the beach key and render time are not shown (issue 30)', () => {
     show();
-    expect(screen.getByTestId('beach-key').textContent).toBe('nsw-2026-bondi-beach');
-    expect(screen.getByText(/Rendered @ (1:05 pm|21 Nov, 1:05 pm)/)).toBeTruthy();
+    const footer = screen.getByRole('heading', { name: 'Where this information comes from' }).parentElement!;
+    expect(within(footer).getByTestId('beach-source').textContent).toMatch(/^Source: /);
+    expect(footer.textContent).not.toMatch(/Beach key|Rendered @|nsw-2026-bondi-beach/);
+    expect(footer.getAttribute('data-beach-key')).toBe('nsw-2026-bondi-beach');
+    expect(footer.getAttribute('data-rendered-at')).toBe('2026-11-21T02:05:00.000Z');
+  });
+
+  it("credits the conditions' sources at the foot of the page, in words, with the licences behind a disclosure", async () => {
+    mockApi({
+      'GET /api/v4/beach/1/patrols': [200, patrolsResponse()],
+      'GET /api/v4/beach/1/weather': [
+        200,
+        weatherFixture({
+          sources: {
+            ...weatherFixture().sources,
+            tides: {
+              ...weatherFixture().sources.tides!,
+              attribution:
+                'Neaps tide database (https://github.com/openwatersio/tide-database). Licensed CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/).',
+            },
+          },
+        }),
+      ],
+    });
+    show();
+    const sources = await screen.findByTestId('conditions-sources', {}, { timeout: 5000 });
+    expect(sources.querySelector('p')!.textContent).toBe(
+      'Conditions: Weather, wind and UV from Open-Meteo forecast; Swell and water temperature from Open-Meteo marine; ' +
+        'Tide times predicted for Sydney (Fort Denison) by neaps tide predictions; Rain radar from RainViewer; ' +
+        'Marine warnings from Bureau of Meteorology.',
+    );
+    const credits = within(sources).getByRole('group');
+    expect(within(credits).getByText('Credits and licences')).toBeTruthy();
+    expect(
+      within(credits).getByRole('link', { name: /github\.com\/openwatersio\/tide-database/ }),
+    ).toBeTruthy();
   });
 
   it('labels a sample beach', () => {

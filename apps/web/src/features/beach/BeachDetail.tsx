@@ -5,7 +5,6 @@ import {
   STATE_NAMES,
   descriptionSummary,
   formatLengthKm,
-  formatPlaceTime,
   groupFacilities,
   isStateCode,
   orderedDescriptionSections,
@@ -24,7 +23,7 @@ import { BeachCard } from '../../ui/BeachCard.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { HazardRating } from '../../ui/HazardRating.tsx';
 import { DirectionsIcon, RulerIcon } from '../../ui/icons/index.ts';
-import { BeachConditions, useNow } from '../conditions/index.ts';
+import { BeachConditions, ConditionsSources, useNow } from '../conditions/index.ts';
 import { BeachMapSection } from '../map/index.ts';
 import { AlgalWidget } from './AlgalWidget.tsx';
 import { AttendanceSection } from './AttendanceSection.tsx';
@@ -81,9 +80,12 @@ export function BeachDetail({ detail, actions }: { detail: BeachDetailResponse; 
               <li>
                 <Link to={beach.state_url}>{stateName}</Link>
               </li>
-              <li>
-                <Link to={beach.area_url}>{beach.area}</Link>
-              </li>
+              {/* "Cottesloe › Cottesloe" says nothing twice: the area goes when the city shares its name. */}
+              {!sameName(beach.area, beach.city) && (
+                <li>
+                  <Link to={beach.area_url}>{beach.area}</Link>
+                </li>
+              )}
               <li>
                 {/* Spec section 2: the city link goes to a postcode page; offline, /postcode/{postcode}. */}
                 <Link to={offline ? `/postcode/${beach.postcode}` : beach.postcode_url}>{beach.city}</Link>
@@ -338,13 +340,23 @@ function AboutSection({ beach }: { beach: Beach }) {
   );
 }
 
-/** The data's source and licence, and when the page was rendered. */
+/** Two place names that read the same ("Cottesloe", "cottesloe "). */
+function sameName(a: string, b: string): boolean {
+  return a.trim().localeCompare(b.trim(), 'en-AU', { sensitivity: 'base' }) === 0;
+}
+
+/**
+ * Where the page's information comes from: the beach data's source and licence, then the conditions'
+ * sources and credits (issue 30: these sit here, not in the middle of the page). The beach key and
+ * the render time are for us, not the public (issue 30): they stay in the page as data attributes.
+ */
 function BeachFooter({ beach }: { beach: Beach }) {
-  const now = useNow();
-  const renderedAt = formatPlaceTime(new Date(beach.rendered_at), now, beach.timezone);
   const precision = beach.source.coordinate_precision_m;
   return (
-    <footer className="page beach__footer">
+    <footer className="page beach__footer" data-beach-key={beach.key} data-rendered-at={beach.rendered_at}>
+      <h2 id="beach-sources-heading" className="beach__footer-heading">
+        Where this information comes from
+      </h2>
       <p data-testid="beach-source">
         Source: {beach.source.name}
         {beach.source.licence && ` (${beach.source.licence})`}
@@ -355,9 +367,7 @@ function BeachFooter({ beach }: { beach: Beach }) {
           `. Location accurate to about ${precision >= 1000 ? `${precision / 1000} km` : `${precision} m`}`}
         . <Link to="/data">About our data</Link>
       </p>
-      <p>
-        Beach key: <span data-testid="beach-key">{beach.key}</span> · Rendered @ {renderedAt}
-      </p>
+      <ConditionsSources beachId={beach.id} />
     </footer>
   );
 }

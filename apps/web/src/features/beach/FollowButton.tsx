@@ -69,11 +69,11 @@ export function FollowButton({ beachId }: { beachId: number }) {
   if (!isFollowed) return button;
   // A followed beach's alerts are chosen on the Notifications screen (issue 18).
   return (
-    <>
+    <span className="beach__follow">
       {button}
       <Link className="button button--secondary" to={`/notifications?beach=${beachId}`}>
         Alerts
       </Link>
-    </>
+    </span>
   );
 }

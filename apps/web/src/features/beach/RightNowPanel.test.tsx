@@ -111,6 +111,22 @@ describe('RightNowPanel', () => {
     expect(row('Tide').textContent).not.toMatch(/ago/);
   });
 
+  it.each([
+    ['rising', 'Rising', 'rotate(0 12 12)'],
+    ['falling', 'Falling', 'rotate(180 12 12)'],
+  ] as const)('points the tide arrow the way the water moves: %s (issue 30)', (state, words, transform) => {
+    const base = weatherFixture();
+    show({
+      weather: { ...base, current: { ...base.current, currentTide: { state, height: 0.9 } } },
+      weatherState: 'loaded',
+    });
+    const tide = within(panel())
+      .getAllByRole('row')
+      .find((r) => r.querySelector('th')?.textContent?.includes('Tide'))!;
+    expect(tide.textContent).toContain(`${words}, 0.9 m`);
+    expect(tide.querySelector('svg g')?.getAttribute('transform')).toBe(transform);
+  });
+
   it('shows a loading line only while the weather loads', () => {
     show({ weatherState: 'loading' });
     expect(within(panel()).getByRole('status').textContent).toContain('Loading the conditions');

@@ -9,6 +9,7 @@ import {
   liveStatusNow,
   sourceDetail,
   summariseRightNow,
+  tideArrow,
   warningSeverity,
   type Beach,
   type ConditionNow,
@@ -83,9 +84,14 @@ function conditionIcon(item: ConditionNow, weather: WeatherResponse | null): Rea
     case 'uv':
       return <UvIcon size={20} />;
     case 'tide':
-      // Spec section 3: the tide arrow points down when low, else up.
+      // The same arrow as the Tide tab: down while low or falling.
       return (
-        <DirectionArrowIcon size={20} degrees={weather?.current.currentTide?.state === 'low' ? 180 : 0} />
+        <DirectionArrowIcon
+          size={20}
+          degrees={
+            weather?.current.currentTide && tideArrow(weather.current.currentTide.state) === 'down' ? 180 : 0
+          }
+        />
       );
   }
 }

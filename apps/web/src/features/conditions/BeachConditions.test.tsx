@@ -134,11 +134,28 @@ describe('BeachConditions', () => {
     expect(within(panel).getByTestId('tide-now').textContent).toContain('Rising, 1.1 m');
     // One text: no "Rising , 1.1 m" from a separately rendered word.
     expect(within(panel).getByText('Rising, 1.1 m')).toBeTruthy();
-    // Spec section 3: the arrow points down only at low tide (rising: up).
+    // Rising: the arrow points up.
     expect(within(panel).getByTestId('tide-now').querySelector('svg')?.outerHTML).not.toContain('rotate(180');
     // A computed prediction is not "updated … ago".
     expect(sourceLines(panel)[0]).toMatch(/^neaps tide predictions · predicted, not measured/);
     expect(sourceLines(panel)[0]).not.toMatch(/updated/);
+  });
+
+  it('Tide: a falling tide points the arrow down beside "Falling" (issue 30)', async () => {
+    const base = weatherFixture();
+    show({ ...base, current: { ...base.current, currentTide: { state: 'falling', height: 0.9 } } });
+    const now = within(await openTab('Tide')).getByTestId('tide-now');
+    expect(now.textContent).toContain('Falling, 0.9 m');
+    expect(now.querySelector('svg g')?.getAttribute('transform')).toBe('rotate(180 12 12)');
+  });
+
+  it("keeps the providers' credits out of the card: no link between the tabs and the marine warnings (issue 30)", async () => {
+    show();
+    for (const name of ['Weather', 'Swell', 'Wind', 'Tide', 'UV']) {
+      const panel = await openTab(name);
+      expect(sourceLines(panel)[0]).not.toContain('attribution');
+      expect(within(panel).queryAllByRole('link')).toEqual([]);
+    }
   });
 
   it('UV: coloured bands and "n/11+" labels', async () => {

@@ -21,6 +21,7 @@ function Harness() {
         <p>Panel of {tab}</p>
         {tab === 'swell' && <a href="#swell">A link in the panel</a>}
       </ConditionsTabs>
+      <button type="button">After</button>
     </>
   );
 }
@@ -45,18 +46,18 @@ describe('ConditionsTabs', () => {
     }
   });
 
-  it('keeps only the selected tab in the tab order, then the panel', async () => {
+  it("keeps only the selected tab in the tab order, then the panel's own controls (the panel is no stop)", async () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Before' }));
     await userEvent.tab();
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Weather' }));
+    // A panel of text: Tab goes on past it (issue 30: the tide panel was a stop of its own).
     await userEvent.tab();
-    expect(document.activeElement).toBe(screen.getByRole('tabpanel'));
-    // Back, and the panel's own link after the panel once a tab has one.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'After' }));
+    // A panel with a link: Tab goes from the tab to the link.
     await userEvent.tab({ shift: true });
     await userEvent.keyboard('{ArrowRight}');
-    await userEvent.tab();
-    expect(document.activeElement).toBe(screen.getByRole('tabpanel', { name: 'Swell' }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Swell' }));
     await userEvent.tab();
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'A link in the panel' }));
   });

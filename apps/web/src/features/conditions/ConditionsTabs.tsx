@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem<K extends string> {
   id: K;
@@ -8,13 +8,13 @@ export interface TabItem<K extends string> {
 /**
  * The conditions card's tabs, per the WAI-ARIA tabs pattern with automatic activation: one tab in the
  * tab order (the selected one), Left/Right arrows (wrapping), Home and End move focus and select, and
- * the selected panel follows the tab list and is itself in the tab order (`tabIndex` 0).
+ * the selected panel follows the tab list. The panel is not a tab stop of its own (issue 30): Tab goes from the tab list to the first control in the panel, or on to what follows (a panel of
+ * text and a chart needs no stop; screen readers read it from the tab's `aria-controls`).
  *
  * Written by hand rather than with react-aria-components' `TabPanel` because that one decides its
  * `tabIndex` by walking the panel for tabbable children after every commit, and the walk checks each
  * candidate's visibility, which forced a whole-page layout of about 100 ms (4x CPU slowdown) while the
- * beach page hydrated. A panel that is always focusable (as the WAI-ARIA practices' examples do) needs
- * no such check. Only the selected panel is rendered, as before.
+ * beach page hydrated. Only the selected panel is rendered, as before.
  */
 export function ConditionsTabs<K extends string>({
   label,
@@ -36,7 +36,6 @@ export function ConditionsTabs<K extends string>({
   const tabId = (id: K) => `${base}-tab-${id}`;
   const panelId = (id: K) => `${base}-tabpanel-${id}`;
   const tabRefs = useRef(new Map<K, HTMLDivElement>());
-  const [panelFocusVisible, setPanelFocusVisible] = useState(false);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((t) => t.id === selected);
@@ -99,26 +98,10 @@ export function ConditionsTabs<K extends string>({
         role="tabpanel"
         id={panelId(selected)}
         aria-labelledby={tabId(selected)}
-        tabIndex={0}
         className="tab-panel"
-        data-focus-visible={panelFocusVisible || undefined}
-        onFocus={(event) => {
-          if (event.target === event.currentTarget) setPanelFocusVisible(isFocusVisible(event.currentTarget));
-        }}
-        onBlur={() => setPanelFocusVisible(false)}
       >
         {children}
       </div>
     </div>
   );
-}
-
-/** Whether the browser shows a focus ring for this (just focused) element: keyboard focus, not a click. */
-function isFocusVisible(element: HTMLElement): boolean {
-  try {
-    return element.matches(':focus-visible');
-  } catch {
-    // A DOM without the selector (older test DOMs): treat focus as keyboard focus.
-    return true;
-  }
 }

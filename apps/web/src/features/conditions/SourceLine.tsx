@@ -24,6 +24,18 @@ function Attribution({ text }: { text: string }) {
   );
 }
 
+/** A source's credit: the attribution, linked to the source when it names no address itself. */
+export function SourceCredit({ source }: { source: Pick<DataSource, 'attribution' | 'url'> }) {
+  return source.url && !/https?:\/\//.test(source.attribution) ? (
+    <a href={source.url} target="_blank" rel="noopener noreferrer">
+      {source.attribution}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  ) : (
+    <Attribution text={source.attribution} />
+  );
+}
+
 /**
  * Where a figure came from and how old it is: "Open-Meteo forecast · updated 12 min ago", the
  * provider's attribution, and an "Out of date" mark when the data is older than its freshness window
@@ -42,7 +54,6 @@ export function SourceLine({
   compact?: boolean;
   predicted?: boolean;
 }) {
-  const linked = source.url && !/https?:\/\//.test(source.attribution);
   return (
     <p className={`source-line${source.stale ? ' source-line--stale' : ''}`} data-testid="source-line">
       <span>{predicted ? `${source.name} · predicted, not measured` : sourceLabel(source, now)}</span>
@@ -56,14 +67,7 @@ export function SourceLine({
       )}
       {!compact && source.attribution && (
         <span className="source-line__attribution">
-          {linked ? (
-            <a href={source.url!} target="_blank" rel="noopener noreferrer">
-              {source.attribution}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          ) : (
-            <Attribution text={source.attribution} />
-          )}
+          <SourceCredit source={source} />
         </span>
       )}
     </p>

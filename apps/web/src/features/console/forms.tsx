@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import {
   BEACH_STATUSES,
@@ -42,17 +42,27 @@ function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message
   return errors;
 }
 
+/**
+ * The last action's result, below the form's buttons. Brought into view when it changes (issue 30:
+ * at 390 px it appeared below the fold, so the lifesaver saw nothing happen); screen readers hear it
+ * through its role.
+ */
 function ResultView({ result }: { result: Result }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [result]);
   if (!result) return null;
   if (result.kind === 'failed') {
     return (
-      <p role="alert" className="form-message form-message--error">
+      <p ref={ref} role="alert" className="form-message form-message--error">
         {result.text}
       </p>
     );
   }
   return (
     <p
+      ref={ref}
       role="status"
       className={`form-message ${result.kind === 'sent' ? 'form-message--success' : 'console__waiting'}`}
     >

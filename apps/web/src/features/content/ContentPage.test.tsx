@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -107,6 +107,25 @@ describe('ContentPage', () => {
     expect(await screen.findByText('Please go online to see this content.')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
     vi.restoreAllMocks();
+  });
+
+  it('offline, never says a core safety article not saved yet is "not one of them" (issue 30)', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onlineManager.setOnline(false);
+    try {
+      show('/surf-safety/ripcurrents');
+      const saying = await screen.findByText(/core safety articles are saved on this device automatically/);
+      expect(saying.textContent).toContain(
+        'This safety article is one of them, but it had not been saved yet',
+      );
+      expect(saying.textContent).not.toContain('This page is not one of them');
+      cleanup();
+      show('/surf-safety/glossary');
+      expect((await screen.findByText(/This page is not one of them\./)).textContent).toBeTruthy();
+    } finally {
+      onlineManager.setOnline(true);
+      vi.restoreAllMocks();
+    }
   });
 });
 

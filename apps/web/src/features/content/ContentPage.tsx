@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { useMatches, useNavigate, useParams } from 'react-router';
 import {
   ARTICLE_NOT_FOUND,
+  CORE_SAFETY_ARTICLE_SLUGS,
   ONLINE_ONLY_MESSAGE,
   contentSlugFor,
   isInAppContentLink,
@@ -56,7 +57,8 @@ export function ContentPage() {
       </div>
     );
   }
-  if (notSaved) return <NotSavedOffline what="page" />;
+  if (notSaved)
+    return <NotSavedOffline what={CORE_SAFETY_ARTICLE_SLUGS.includes(slug) ? 'safety article' : 'page'} />;
   if (isPending) {
     return (
       <div className="page page--narrow" aria-busy="true">

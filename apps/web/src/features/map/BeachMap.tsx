@@ -418,25 +418,28 @@ export default function BeachMap({
 
   return (
     <div className="beach-map">
-      {moved && (
-        <button type="button" className="button beach-map__search" onClick={() => void searchArea()}>
-          Search this area
-        </button>
-      )}
-      <div
-        ref={containerRef}
-        className="beach-map__canvas"
-        role="region"
-        aria-label={label}
-        aria-describedby={hintId}
-        data-testid="beach-map"
-      />
+      {/* Above the map, not over it: over it, the zoom buttons covered its start at 390 px (issue 30). */}
       {tilesMissing && (
         <p className="beach-map__notice" role="note">
           The map is unavailable offline or while the map service cannot be reached. Beach markers are shown
           without it.
         </p>
       )}
+      <div className="beach-map__frame">
+        {moved && (
+          <button type="button" className="button beach-map__search" onClick={() => void searchArea()}>
+            Search this area
+          </button>
+        )}
+        <div
+          ref={containerRef}
+          className="beach-map__canvas"
+          role="region"
+          aria-label={label}
+          aria-describedby={hintId}
+          data-testid="beach-map"
+        />
+      </div>
       <p id={hintId} className="visually-hidden">
         Use the arrow keys to move the map and plus or minus to zoom. Tab to a beach marker and press Enter
         for its details.

@@ -19,8 +19,8 @@ const AUTO_SYNC_DELAY_MS = 5_000;
 export function registerServiceWorker(onUpdate: (update: AppUpdate) => void): void {
   // A browser whose user saved the beaches for offline use keeps them current in the background.
   startAutoSync(AUTO_SYNC_DELAY_MS);
-  // Every browser keeps the core safety articles for offline reading.
-  startCoreArticleSave(AUTO_SYNC_DELAY_MS);
+  // Every browser keeps the core safety articles for offline reading, starting now (the page is idle).
+  startCoreArticleSave();
   registerSW({
     immediate: true,
     onNeedRefresh() {

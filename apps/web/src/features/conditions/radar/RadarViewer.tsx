@@ -95,7 +95,7 @@ export function RadarViewer({
           reducedMotion={reducedMotion}
         />
       </Suspense>
-      {source && <SourceLine source={source} now={now} />}
+      {source && <SourceLine source={source} now={now} compact />}
     </div>
   );
 }

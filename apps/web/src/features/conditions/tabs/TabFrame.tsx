@@ -20,7 +20,7 @@ export interface ConditionsTabProps {
 
 /**
  * The one frame of the conditions tabs (Weather, Swell, Wind, Tide, UV, Radar): the facts, the
- * chart, a note, and where the figures came from; or, when the provider had nothing for us, a plain
+ * chart, a note, and where the figures came from and how old they are; or, when the provider had nothing for us, a plain
  * "not available right now" with the source if there is one.
  */
 export function TabFrame({
@@ -55,7 +55,8 @@ export function TabFrame({
       ) : (
         <p className="muted">{what} is not available right now.</p>
       )}
-      {source && <SourceLine source={source} now={now} predicted={predicted} />}
+      {/* The provider's credit sits with the page's sources (ConditionsSources), not between the tabs and the warnings. */}
+      {source && <SourceLine source={source} now={now} predicted={predicted} compact />}
     </div>
   );
 }

@@ -30,7 +30,7 @@ export function TideTab({ weather, now, nowValue }: ConditionsTabProps) {
       facts={
         current && (
           <p className="tide-now" data-testid="tide-now">
-            {/* Spec section 3: the arrow points down only at low tide; the words say which way it moves. */}
+            {/* Down while low or falling, up while rising or high; the words say which. */}
             <DirectionArrowIcon size={20} degrees={tideArrow(current.state) === 'down' ? 180 : 0} />{' '}
             <strong>{`${TIDE_STATE_TEXT[current.state]}, ${formatWeatherValue(current.height, 'height')}`}</strong>
           </p>
