@@ -17,7 +17,6 @@ import { placeLocationQuery } from '../../data/location.ts';
 import { useDataMode } from '../../data/source.ts';
 import { MAP_DEFAULT_ZOOM, MapSection } from '../map/index.ts';
 import { NotFoundPage } from '../notfound/NotFoundPage.tsx';
-import { SearchBox } from '../search/index.ts';
 import { AlgalBloomWarning } from './AlgalBloomWarning.tsx';
 import { Announcements } from './Announcements.tsx';
 import { BeachFilterRow } from './BeachFilterRow.tsx';
