@@ -52,6 +52,9 @@ for (const [name, url] of Object.entries(EXAMPLES)) {
 
 test('keyboard only: skip link, search, pick a beach, and focus is always visible', async ({ page }) => {
   await page.goto('/');
+  // Home: a skip link to the search first (issue 30), then to the main content.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to beach search' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
   await page.keyboard.press('Enter');

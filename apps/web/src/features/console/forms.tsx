@@ -43,9 +43,9 @@ function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message
 }
 
 /**
- * The last action's result, below the form's buttons. Brought into view when it changes (issue 30:
- * at 390 px it appeared below the fold, so the lifesaver saw nothing happen); screen readers hear it
- * through its role.
+ * The last action's result, just above the form's buttons (issue 30: below them, at 390 px it
+ * appeared under the fold and the bottom bar, and a button appearing after the save pushed it
+ * further down), brought into view when it changes; screen readers hear it through its role.
  */
 function ResultView({ result }: { result: Result }) {
   const ref = useRef<HTMLParagraphElement>(null);
@@ -247,6 +247,7 @@ export function StatusForm({ beach, onSubmit }: { beach: ConsoleBeach; onSubmit:
           </select>
           <FieldError id={`${ids.expiry}-error`} errors={errors.expires_at} />
         </div>
+        <ResultView result={result} />
         <div className="console-form__actions">
           <button type="submit" className="button console-button" disabled={busy}>
             Set status
@@ -262,7 +263,6 @@ export function StatusForm({ beach, onSubmit }: { beach: ConsoleBeach; onSubmit:
             </button>
           )}
         </div>
-        <ResultView result={result} />
       </form>
       <Dialog open={confirming} title={`Close ${beach.name}?`} onClose={() => setConfirming(false)}>
         <p>
@@ -357,6 +357,7 @@ export function PatrolForm({ beach, onSubmit }: { beach: ConsoleBeach; onSubmit:
           />
           <FieldError id={`${untilId}-error`} errors={errors.until} />
         </div>
+        <ResultView result={result} />
         <div className="console-form__actions">
           <button type="submit" className="button console-button" disabled={busy}>
             On duty
@@ -370,7 +371,6 @@ export function PatrolForm({ beach, onSubmit }: { beach: ConsoleBeach; onSubmit:
             Off duty
           </button>
         </div>
-        <ResultView result={result} />
       </form>
     </section>
   );
@@ -450,12 +450,12 @@ export function PostForm({ beach, onSubmit }: { beach: ConsoleBeach; onSubmit: S
           </p>
           <FieldError id={`${ids.text}-error`} errors={errors.text} />
         </div>
+        <ResultView result={result} />
         <div className="console-form__actions">
           <button type="submit" className="button console-button" disabled={busy}>
             {busy ? 'Posting…' : 'Post'}
           </button>
         </div>
-        <ResultView result={result} />
       </form>
     </section>
   );
