@@ -87,13 +87,14 @@ export function BeachConditions({ beach }: { beach: Beach }) {
               ))}
           </ConditionsTabs>
         )}
-        {rip}
         <MarineWarnings
           warnings={data.todays_marine_warnings}
           source={data.sources.warnings}
           timeZone={data.timezone}
           now={now}
         />
+        {/* The Bureau's warnings before our model's outlook (and before its source links). */}
+        {rip}
       </>
     );
   } else if (!online) {

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { DataSource, WeatherResponse } from '@safeshore/domain';
 import { SourceCredit } from './SourceLine.tsx';
 import { useBeachWeather } from './useBeachWeather.ts';
@@ -19,7 +20,9 @@ const WHAT: Record<keyof WeatherResponse['sources'], string> = {
  */
 export function ConditionsSources({ beachId }: { beachId: number }) {
   const { data } = useBeachWeather(beachId);
-  if (!data) return null;
+  // As the card (BeachConditions): the server renders no weather, so neither does hydration.
+  const hydrating = useSyncExternalStore(subscribeNothing, notHydrating, hydratingOrServer);
+  if (!data || hydrating) return null;
   const sources = (Object.keys(WHAT) as (keyof typeof WHAT)[])
     .map((key) => [key, data.sources[key]] as const)
     .filter((entry): entry is readonly [keyof typeof WHAT, DataSource] => entry[1] !== null);
@@ -56,3 +59,7 @@ export function ConditionsSources({ beachId }: { beachId: number }) {
     </div>
   );
 }
+
+const subscribeNothing = () => () => undefined;
+const notHydrating = () => false;
+const hydratingOrServer = () => true;
