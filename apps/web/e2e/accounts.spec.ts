@@ -13,6 +13,10 @@ import {
 import { expect, newClockedContext, test } from './support/test.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
+// Each journey hashes passwords (scrypt, N = 2^17) several times and runs axe on up to four screens:
+// on two shared cores that alone takes 25-35 s. These tests check what happens, not how fast.
+test.describe.configure({ timeout: 60_000 });
+
 const BONDI = '/beach/nsw/waverley/bondi-beach/bondi-beach';
 const NEW_PASSWORD = 'Swim-Between-Flags-99';
 
