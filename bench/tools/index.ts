@@ -51,7 +51,8 @@ export async function benchToolsDir(): Promise<string> {
   return dir;
 }
 
-function npm(args: string[], cwd: string): Promise<void> {
+/** Runs npm as `npm run` started us (also used by scripts/data: the same way to install on demand). */
+export function npm(args: string[], cwd: string): Promise<void> {
   // Under `npm run`, the npm that started us (npm_execpath), run by the project's Node.
   const execPath = process.env.npm_execpath;
   const [command, commandArgs] =

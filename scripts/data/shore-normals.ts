@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { npm } from '../../bench/tools/index.ts';
 import {
   AUSTRALIA_BOUNDS,
   degreesAround,
@@ -69,20 +69,6 @@ async function coastlineFile(): Promise<string> {
     fs.rmSync(temporary, { recursive: true, force: true });
   }
   return file;
-}
-
-function npm(args: string[], cwd: string): Promise<void> {
-  // Under `npm run`, the npm that started us (npm_execpath), run by the project's Node.
-  const execPath = process.env.npm_execpath;
-  const [command, commandArgs] =
-    execPath && execPath.endsWith('.js') ? [process.execPath, [execPath, ...args]] : ['npm', args];
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd, stdio: 'inherit' });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`npm ${args.join(' ')} failed (exit ${code})`)),
-    );
-  });
 }
 
 type Ring = Array<[number, number]>;
